@@ -1,0 +1,16 @@
+//! sepax: the separating-axis test, moving boxes, contact points and the course's physics, as
+//! plain records that carry their own evidence.
+//!
+//! ```text
+//! math ← geometry ← sat ← dynamics ← trace ← draw ← tui ← main
+//!              scene, lesson: use math/geometry/dynamics/trace, never tui
+//! ```
+
+pub use nalgebra;
+
+pub mod geometry;
+pub mod math;
+pub mod sat;
+pub mod scene;
+
+pub use geometry::Obb;

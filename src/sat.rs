@@ -1,0 +1,1 @@
+//! The separating-axis test (in progress).
