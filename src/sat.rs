@@ -1,1 +1,12 @@
-//! The separating-axis test (in progress).
+//! The separating-axis test for two oriented boxes: the 15 rows of Table 2.1, the fast verdict,
+//! the sweep of moving boxes and the contact point (METHODS §2–§4).
+
+mod axis;
+mod contact;
+mod rows;
+mod sweep;
+
+pub use axis::AxisId;
+pub use contact::{contact_at, intersection_points, Contact, ContactKind};
+pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
+pub use sweep::{first_contact, sweep, SweepRow, SweepTrace};

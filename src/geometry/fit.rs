@@ -51,7 +51,10 @@ pub fn sphere_of_points(points: &[Vector3<f64>], method: SphereMethod) -> Option
     let _ = method;
     let aabb = aabb_of_points(points)?;
     let center = (aabb.min + aabb.max) / 2.0;
-    let radius = points.iter().map(|p| (p - center).norm()).fold(0.0, f64::max);
+    let radius = points
+        .iter()
+        .map(|p| (p - center).norm())
+        .fold(0.0, f64::max);
     Some(Sphere { center, radius })
 }
 
@@ -61,7 +64,11 @@ pub fn obb_of_points(points: &[Vector3<f64>], method: ObbMethod) -> Option<ObbFi
     let aabb = aabb_of_points(points)?;
     let centroid = (aabb.min + aabb.max) / 2.0;
     Some(ObbFit {
-        obb: Obb::new(centroid, nalgebra::UnitQuaternion::identity(), (aabb.max - aabb.min) / 2.0),
+        obb: Obb::new(
+            centroid,
+            nalgebra::UnitQuaternion::identity(),
+            (aabb.max - aabb.min) / 2.0,
+        ),
         centroid,
         covariance: Matrix3::zeros(),
         eigenvalues: [0.0; 3],

@@ -21,7 +21,12 @@ impl Obb {
         half_extents: Vector3<f64>,
     ) -> Self {
         let axes = rotation.to_rotation_matrix().into_inner();
-        Self { center, rotation, half_extents, axes }
+        Self {
+            center,
+            rotation,
+            half_extents,
+            axes,
+        }
     }
 
     /// The centre.
@@ -52,7 +57,10 @@ impl Obb {
     /// The same box moved by `offset`.
     #[must_use]
     pub fn translated(&self, offset: &Vector3<f64>) -> Self {
-        Self { center: self.center + offset, ..*self }
+        Self {
+            center: self.center + offset,
+            ..*self
+        }
     }
 
     /// The world point with box coordinates `local`.
@@ -91,17 +99,25 @@ impl Obb {
 
     /// The radius of the box's projection on the unit direction `n`: `Σ a_i |A_i·n|`.
     pub fn projected_radius(&self, n: &Vector3<f64>) -> f64 {
-        (0..3).map(|i| self.half_extents[i] * self.axis(i).dot(n).abs()).sum()
+        (0..3)
+            .map(|i| self.half_extents[i] * self.axis(i).dot(n).abs())
+            .sum()
     }
 
     /// The smallest axis-aligned box that holds this box.
     pub fn aabb(&self) -> Aabb {
         let reach = self.axes.abs() * self.half_extents;
-        Aabb { min: self.center - reach, max: self.center + reach }
+        Aabb {
+            min: self.center - reach,
+            max: self.center + reach,
+        }
     }
 
     /// The sphere through the corners, centred on the box.
     pub fn enclosing_sphere(&self) -> Sphere {
-        Sphere { center: self.center, radius: self.half_extents.norm() }
+        Sphere {
+            center: self.center,
+            radius: self.half_extents.norm(),
+        }
     }
 }

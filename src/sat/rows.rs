@@ -1,0 +1,264 @@
+//! The 15 rows of Table 2.1 from the `c_ij = A_i·B_j` closed forms, and the early-exit verdict.
+
+use nalgebra::{Matrix3, Vector3};
+
+use super::AxisId;
+use crate::geometry::Obb;
+
+/// Below this `|L| = sin θ` a cross axis is degenerate (its closed-form gap would be noise).
+pub const DEGENERATE_SINE: f64 = 1e-6;
+
+/// How near-parallel edge pairs are treated; each rule can pick a different first separating axis.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "rule", rename_all = "kebab-case")]
+pub enum Robustness {
+    /// Skip only the cross axes whose `|L|` is below `min_sine`, as parry does (the default).
+    PerAxis {
+        /// Smallest `|A_i × B_j|` that is still tested.
+        min_sine: f64,
+    },
+    /// Ericson's rule: add `epsilon` to every `|c_ij|` before comparing `R` with `R0 + R1`.
+    Ericson {
+        /// The padding added to each `|c_ij|`.
+        epsilon: f64,
+    },
+    /// Eberly's rule: when any `|c_ij| >= cutoff`, skip all nine edge-edge axes.
+    Eberly {
+        /// The `|c_ij|` at which two axes count as parallel.
+        cutoff: f64,
+    },
+}
+
+impl Default for Robustness {
+    fn default() -> Self {
+        Robustness::PerAxis {
+            min_sine: DEGENERATE_SINE,
+        }
+    }
+}
+
+impl Robustness {
+    /// The rule's short name: `per-axis`, `ericson` or `eberly`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Robustness::PerAxis { .. } => "per-axis",
+            Robustness::Ericson { .. } => "ericson",
+            Robustness::Eberly { .. } => "eberly",
+        }
+    }
+
+    /// The rule with its usual constant, by name; `None` for an unknown name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "per-axis" | "parry" => Some(Self::default()),
+            "ericson" => Some(Robustness::Ericson { epsilon: 1e-6 }),
+            "eberly" => Some(Robustness::Eberly { cutoff: 1.0 - 1e-6 }),
+            _ => None,
+        }
+    }
+
+    fn min_sine(&self) -> f64 {
+        match self {
+            Robustness::PerAxis { min_sine } => *min_sine,
+            _ => DEGENERATE_SINE,
+        }
+    }
+}
+
+/// One row of the table: the axis, its projections and the verdict.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct AxisRow {
+    /// Which axis.
+    pub axis: AxisId,
+    /// The unnormalised axis in world coordinates (cross axes have length `sin θ`).
+    pub l: Vector3<f64>,
+    /// `|D·L|`, the projected distance of the centres.
+    pub r: f64,
+    /// `Σ a_i |A_i·L|`, the projected radius of A.
+    pub r0: f64,
+    /// `Σ b_j |B_j·L|`, the projected radius of B.
+    pub r1: f64,
+    /// `R > R0 + R1` under the robustness rule (never for a skipped row).
+    pub separating: bool,
+    /// A cross axis of two (near-)parallel edges: `|L| < sin θ_min`.
+    pub degenerate: bool,
+    /// Not tested under the robustness rule (degenerate, or all edges skipped by Eberly's rule).
+    pub skipped: bool,
+    /// `(R - R0 - R1)/|L|` in length units; `None` for a degenerate row.
+    pub gap: Option<f64>,
+}
+
+/// All 15 rows for a pair of boxes, in table order, with the matrix `c = AᵀB`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SatTrace {
+    /// The rows `A0 … A2xB2`.
+    pub rows: [AxisRow; 15],
+    /// `c_ij = A_i·B_j`.
+    pub c: Matrix3<f64>,
+    /// The rule used for near-parallel edges.
+    pub robustness: Robustness,
+}
+
+impl SatTrace {
+    /// The first separating axis in table order; `None` when the boxes intersect.
+    pub fn separating_axis(&self) -> Option<AxisId> {
+        self.rows
+            .iter()
+            .find(|row| row.separating)
+            .map(|row| row.axis)
+    }
+
+    /// Whether no axis separates the boxes (touching counts as intersecting).
+    pub fn intersecting(&self) -> bool {
+        self.separating_axis().is_none()
+    }
+
+    /// The tested row with the largest gap: the smallest overlap when the boxes intersect.
+    pub fn largest_gap(&self) -> Option<&AxisRow> {
+        self.rows
+            .iter()
+            .filter(|row| !row.skipped)
+            .filter_map(|row| row.gap.map(|gap| (row, gap)))
+            .fold(
+                None,
+                |best: Option<(&AxisRow, f64)>, (row, gap)| match best {
+                    Some((_, best_gap)) if best_gap >= gap => best,
+                    _ => Some((row, gap)),
+                },
+            )
+            .map(|(row, _)| row)
+    }
+}
+
+/// The pair seen from box A: `c = AᵀB`, `|c|`, both half-extents.
+pub(crate) struct PairFrame {
+    pub c: Matrix3<f64>,
+    pub abs_c: Matrix3<f64>,
+    pub a: Vector3<f64>,
+    pub b: Vector3<f64>,
+}
+
+impl PairFrame {
+    pub fn new(a: &Obb, b: &Obb) -> Self {
+        let c = a.axes().tr_mul(b.axes());
+        Self {
+            c,
+            abs_c: c.abs(),
+            a: a.half_extents(),
+            b: b.half_extents(),
+        }
+    }
+
+    /// Whether the cross axis `A_i × B_j` is shorter than `min_sine` (`1 - c_ij² < min_sine²`).
+    pub fn is_parallel(&self, i: usize, j: usize, min_sine: f64) -> bool {
+        1.0 - self.c[(i, j)] * self.c[(i, j)] < min_sine * min_sine
+    }
+
+    /// `(R0, R1)` of an axis by Table 2.1, with `pad` added to every `|c_ij|`.
+    #[inline]
+    pub fn radii(&self, axis: AxisId, pad: f64) -> (f64, f64) {
+        let (a, b) = (&self.a, &self.b);
+        let m = |i: usize, j: usize| self.abs_c[(i, j)] + pad;
+        match axis {
+            AxisId::FaceA(i) => (a[i], b[0] * m(i, 0) + b[1] * m(i, 1) + b[2] * m(i, 2)),
+            AxisId::FaceB(j) => (a[0] * m(0, j) + a[1] * m(1, j) + a[2] * m(2, j), b[j]),
+            AxisId::Edge(i, j) => {
+                let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
+                (
+                    a[i1] * m(i2, j) + a[i2] * m(i1, j),
+                    b[j1] * m(i, j2) + b[j2] * m(i, j1),
+                )
+            }
+        }
+    }
+
+    /// `L·v` for a vector given in A's coordinates (`v = AᵀD` gives the signed `R`).
+    #[inline]
+    pub fn along(&self, axis: AxisId, v: &Vector3<f64>) -> f64 {
+        let c = &self.c;
+        match axis {
+            AxisId::FaceA(i) => v[i],
+            AxisId::FaceB(j) => c[(0, j)] * v[0] + c[(1, j)] * v[1] + c[(2, j)] * v[2],
+            AxisId::Edge(i, j) => {
+                let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+                v[i2] * c[(i1, j)] - v[i1] * c[(i2, j)]
+            }
+        }
+    }
+}
+
+/// The world vector `L` of an axis (unnormalised for cross axes).
+pub(crate) fn axis_vector(a: &Obb, b: &Obb, axis: AxisId) -> Vector3<f64> {
+    match axis {
+        AxisId::FaceA(i) => a.axis(i),
+        AxisId::FaceB(j) => b.axis(j),
+        AxisId::Edge(i, j) => a.axis(i).cross(&b.axis(j)),
+    }
+}
+
+/// Whether the boxes intersect (touching counts), exiting at the first separating axis.
+///
+/// # Algorithm
+/// 1. `c = AᵀB` and `t = Aᵀ(C1 - C0)`.
+/// 2. For each axis in table order compute `R`, `R0`, `R1` by Table 2.1; `R > R0 + R1` separates.
+/// 3. Cross axes of near-parallel edges (`|L| < 1e-6`) are skipped (the default rule).
+pub fn overlaps(a: &Obb, b: &Obb) -> bool {
+    let frame = PairFrame::new(a, b);
+    let t = a.axes().tr_mul(&(b.center() - a.center()));
+    AxisId::ALL.into_iter().all(|axis| {
+        if let AxisId::Edge(i, j) = axis {
+            if frame.is_parallel(i, j, DEGENERATE_SINE) {
+                return true;
+            }
+        }
+        let (r0, r1) = frame.radii(axis, 0.0);
+        frame.along(axis, &t).abs() <= r0 + r1
+    })
+}
+
+/// All 15 rows for the pair under the default robustness rule.
+pub fn trace(a: &Obb, b: &Obb) -> SatTrace {
+    trace_with(a, b, Robustness::default())
+}
+
+/// All 15 rows for the pair under the given robustness rule.
+///
+/// # Algorithm
+/// 1. `c = AᵀB`, `t = Aᵀ(C1 - C0)`.
+/// 2. Every row takes `R = |L·D|`, `R0`, `R1` from the closed forms of Table 2.1.
+/// 3. A cross axis with `|L| < sin θ_min` is degenerate: shown, never separating.
+/// 4. The rule decides which rows are tested and how `R0 + R1` is padded.
+pub fn trace_with(a: &Obb, b: &Obb, robustness: Robustness) -> SatTrace {
+    let frame = PairFrame::new(a, b);
+    let t = a.axes().tr_mul(&(b.center() - a.center()));
+    let min_sine = robustness.min_sine();
+    let (pad, skip_all_edges) = match robustness {
+        Robustness::PerAxis { .. } => (0.0, false),
+        Robustness::Ericson { epsilon } => (epsilon, false),
+        Robustness::Eberly { cutoff } => (0.0, frame.abs_c.iter().any(|&m| m >= cutoff)),
+    };
+    let rows = AxisId::ALL.map(|axis| {
+        let l = axis_vector(a, b, axis);
+        let degenerate = matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, min_sine));
+        let skipped = degenerate || (skip_all_edges && axis.is_edge());
+        let r = frame.along(axis, &t).abs();
+        let (r0, r1) = frame.radii(axis, 0.0);
+        let (r0_tested, r1_tested) = frame.radii(axis, pad);
+        AxisRow {
+            axis,
+            l,
+            r,
+            r0,
+            r1,
+            separating: !skipped && r > r0_tested + r1_tested,
+            degenerate,
+            skipped,
+            gap: (!degenerate).then(|| (r - r0 - r1) / l.norm()),
+        }
+    });
+    SatTrace {
+        rows,
+        c: frame.c,
+        robustness,
+    }
+}
