@@ -14,3 +14,4 @@ pub mod sat;
 pub mod scene;
 
 pub use geometry::Obb;
+pub mod trace;

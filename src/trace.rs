@@ -1,0 +1,177 @@
+//! Records of what the engine decided for a scene at one frame, read by `explain`, the TUI and
+//! the lesson checker alike.
+
+mod pairs;
+mod shapes;
+mod text;
+
+pub use pairs::{explain_pair, PairRecord, Stage, StageCheck};
+pub use text::{describe_contact, render_text};
+
+use nalgebra::{UnitQuaternion, Vector3};
+use serde::Serialize;
+
+use crate::math::{arr3, wxyz};
+use crate::sat::Robustness;
+use crate::scene::{BodySpec, Scene, ShapeSpec};
+
+/// Everything `explain` reports for a scene at one frame (the `--json` contract).
+#[derive(Clone, Debug, Serialize)]
+pub struct Explanation {
+    /// The scene's short name.
+    pub scene: String,
+    /// The frame explained.
+    pub frame: usize,
+    /// Scene time of that frame, `frame · dt`.
+    pub time: f64,
+    /// How far ahead the first contact is searched, in seconds.
+    pub horizon: f64,
+    /// Every body's state at that frame, in scene order.
+    pub bodies: Vec<BodyRecord>,
+    /// Every pair, `a` before `b` in scene order.
+    pub pairs: Vec<PairRecord>,
+}
+
+/// A body's shape and state at the explained frame.
+#[derive(Clone, Debug, Serialize)]
+pub struct BodyRecord {
+    /// The body's name.
+    pub name: String,
+    /// `box`, `sphere` or `plane`.
+    pub shape: &'static str,
+    /// Centre (a plane: its point closest to the origin).
+    pub center: [f64; 3],
+    /// Box half-extents.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_extents: Option<[f64; 3]>,
+    /// Sphere radius.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub radius: Option<f64>,
+    /// Plane normal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normal: Option<[f64; 3]>,
+    /// Plane offset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<f64>,
+    /// Box unit axes `A0 A1 A2`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axes: Option<[[f64; 3]; 3]>,
+    /// Orientation `[w, x, y, z]`.
+    pub rotation: [f64; 4],
+    /// Linear velocity.
+    pub velocity: [f64; 3],
+    /// Angular velocity (rad/s, world frame).
+    pub angular_velocity: [f64; 3],
+    /// How the body was fitted to points, or `null`.
+    pub fit: Option<FitRecord>,
+}
+
+/// The evidence of a points fit.
+#[derive(Clone, Debug, Serialize)]
+pub struct FitRecord {
+    /// Always `points`.
+    pub from: &'static str,
+    /// `obb`, `aabb` or `sphere`.
+    pub method: String,
+    /// The sub-method, if any.
+    pub variant: Option<String>,
+    /// Covariance eigenvalues, largest first (obb).
+    pub eigenvalues: Option<[f64; 3]>,
+    /// How many points were fitted.
+    pub point_count: usize,
+}
+
+/// A body's pose at scene time `t`, assuming constant linear and angular velocity.
+pub fn pose_at(body: &BodySpec, t: f64) -> (Vector3<f64>, UnitQuaternion<f64>) {
+    if body.fixed {
+        return (body.center, body.rotation);
+    }
+    let spin = UnitQuaternion::from_scaled_axis(body.angular_velocity * t);
+    (body.center + body.velocity * t, spin * body.rotation)
+}
+
+/// The scene's bodies moved to `frame`, with constant velocities.
+pub fn bodies_at_frame(scene: &Scene, frame: usize) -> Vec<BodySpec> {
+    let t = frame as f64 * scene.world.dt;
+    scene
+        .bodies
+        .iter()
+        .map(|body| {
+            let (center, rotation) = pose_at(body, t);
+            BodySpec { center, rotation, ..body.clone() }
+        })
+        .collect()
+}
+
+/// Explains every pair of the scene (or only `only_pair`) at `frame`, searching `horizon` ahead.
+pub fn explain(
+    scene: &Scene,
+    bodies: &[BodySpec],
+    frame: usize,
+    horizon: f64,
+    only_pair: Option<(&str, &str)>,
+    robustness: Robustness,
+) -> Explanation {
+    let time = frame as f64 * scene.world.dt;
+    let mut pairs = Vec::new();
+    for (i, a) in bodies.iter().enumerate() {
+        for b in &bodies[i + 1..] {
+            let wanted = only_pair.is_none_or(|(x, y)| {
+                (a.name == x && b.name == y) || (a.name == y && b.name == x)
+            });
+            if wanted {
+                pairs.extend(explain_pair(a, b, time, horizon, robustness));
+            }
+        }
+    }
+    Explanation {
+        scene: scene.name.clone(),
+        frame,
+        time,
+        horizon,
+        bodies: bodies.iter().map(body_record).collect(),
+        pairs,
+    }
+}
+
+/// The record of one body.
+pub fn body_record(body: &BodySpec) -> BodyRecord {
+    let matrix = body.rotation.to_rotation_matrix().into_inner();
+    let mut record = BodyRecord {
+        name: body.name.clone(),
+        shape: "box",
+        center: arr3(&body.center),
+        half_extents: None,
+        radius: None,
+        normal: None,
+        offset: None,
+        axes: None,
+        rotation: wxyz(&body.rotation),
+        velocity: arr3(&body.velocity),
+        angular_velocity: arr3(&body.angular_velocity),
+        fit: body.fit.as_ref().map(|fit| FitRecord {
+            from: "points",
+            method: fit.method.clone(),
+            variant: fit.variant.clone(),
+            eigenvalues: fit.eigenvalues,
+            point_count: fit.points.len(),
+        }),
+    };
+    match body.shape {
+        ShapeSpec::Box { half_extents } => {
+            record.half_extents = Some(arr3(&half_extents));
+            record.axes = Some(std::array::from_fn(|i| arr3(&matrix.column(i).into_owned())));
+        }
+        ShapeSpec::Sphere { radius } => {
+            record.shape = "sphere";
+            record.radius = Some(radius);
+        }
+        ShapeSpec::Plane { normal, offset } => {
+            record.shape = "plane";
+            record.center = arr3(&(normal * offset));
+            record.normal = Some(arr3(&normal));
+            record.offset = Some(offset);
+        }
+    }
+    record
+}

@@ -1,0 +1,251 @@
+//! The record of one pair: which stage decided, the 15 rows, the sweep and the first contact.
+
+use nalgebra::Vector3;
+use serde::Serialize;
+
+use crate::geometry::Obb;
+use crate::math::arr3;
+use crate::sat::{self, AxisRow, Contact, Robustness, SweepRow};
+use crate::scene::{BodySpec, ShapeSpec};
+
+/// The stages of the pipeline, cheapest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// Enclosing spheres.
+    Spheres,
+    /// Axis-aligned bounding boxes.
+    Aabbs,
+    /// The separating-axis test of two boxes.
+    Sat,
+    /// The exact test of a pair that is not two boxes.
+    Exact,
+}
+
+impl Stage {
+    /// The name shown to people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::Spheres => "spheres",
+            Stage::Aabbs => "AABBs",
+            Stage::Sat => "SAT",
+            Stage::Exact => "exact test",
+        }
+    }
+}
+
+/// One cheap-rejection stage and what it found.
+#[derive(Clone, Debug, Serialize)]
+pub struct StageCheck {
+    /// Which stage.
+    pub stage: Stage,
+    /// Whether this stage alone proves the pair apart.
+    pub separated: bool,
+    /// The numbers behind the verdict.
+    pub detail: String,
+}
+
+/// One row of the axis table as written to JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct AxisRecord {
+    /// Axis name in table order (`A0` … `A2xB2`).
+    pub axis: String,
+    /// Unnormalised axis.
+    pub l: [f64; 3],
+    /// `|D·L|`.
+    pub r: f64,
+    /// Projected radius of A.
+    pub r0: f64,
+    /// Projected radius of B.
+    pub r1: f64,
+    /// Whether this axis separates.
+    pub separating: bool,
+    /// Whether the axis is a degenerate cross product.
+    pub degenerate: bool,
+    /// Whether the robustness rule skipped it.
+    pub skipped: bool,
+    /// `(R - R0 - R1)/|L|`, `null` when degenerate.
+    pub gap: Option<f64>,
+}
+
+/// One axis of the sweep as written to JSON (`null` for an infinite time).
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepRecord {
+    /// Axis name.
+    pub axis: String,
+    /// Absolute time the projections start to overlap.
+    pub entry: Option<f64>,
+    /// Absolute time they stop overlapping.
+    pub exit: Option<f64>,
+    /// Whether the axis was not tested (degenerate).
+    pub skipped: bool,
+}
+
+/// The first contact as written to JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct ContactRecord {
+    /// Absolute scene time of first contact.
+    pub time: f64,
+    /// A point on both bodies.
+    pub point: [f64; 3],
+    /// The last separating axis, `null` when already overlapping.
+    pub axis: Option<String>,
+    /// `vertex-face`, `edge-face`, `face-face`, `edge-edge` or `overlap`.
+    pub kind: String,
+    /// Unit normal from `a` towards `b`.
+    pub normal: [f64; 3],
+    /// The contact region (one point, a segment, or a polygon).
+    pub region: Vec<[f64; 3]>,
+    /// The touching features in words.
+    pub features: String,
+}
+
+/// Everything decided about one pair.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairRecord {
+    /// First body (earlier in the scene).
+    pub a: String,
+    /// Second body.
+    pub b: String,
+    /// `box-box`, `box-sphere`, `sphere-plane`, …
+    pub shapes: String,
+    /// Whether the bodies touch or overlap now.
+    pub intersecting: bool,
+    /// The stage that decided: the first cheap stage that proves them apart, else the exact test.
+    pub stage: Stage,
+    /// The cheap stages and what each found.
+    pub stages: Vec<StageCheck>,
+    /// The first separating axis in table order, `null` when none separates.
+    pub separating_axis: Option<String>,
+    /// The robustness rule used for near-parallel edges.
+    pub robustness: &'static str,
+    /// The 15 rows for two boxes, empty otherwise.
+    pub axes: Vec<AxisRecord>,
+    /// The sweep's per-axis intervals for two boxes, empty otherwise.
+    pub sweep: Vec<SweepRecord>,
+    /// The first contact within the horizon, `null` if none.
+    pub contact: Option<ContactRecord>,
+    /// One sentence a person understands.
+    pub sentence: String,
+}
+
+/// Explains the pair `a`, `b` at scene time `time`, searching `horizon` seconds ahead.
+pub fn explain_pair(
+    a: &BodySpec,
+    b: &BodySpec,
+    time: f64,
+    horizon: f64,
+    robustness: Robustness,
+) -> Option<PairRecord> {
+    match (a.shape, b.shape) {
+        (ShapeSpec::Box { half_extents: ha }, ShapeSpec::Box { half_extents: hb }) => {
+            let box_a = Obb::new(a.center, a.rotation, ha);
+            let box_b = Obb::new(b.center, b.rotation, hb);
+            Some(box_box((a, &box_a), (b, &box_b), time, horizon, robustness))
+        }
+        _ => super::shapes::other_pair(a, b, time, horizon),
+    }
+}
+
+fn box_box(
+    (a, box_a): (&BodySpec, &Obb),
+    (b, box_b): (&BodySpec, &Obb),
+    time: f64,
+    horizon: f64,
+    robustness: Robustness,
+) -> PairRecord {
+    let stages = cheap_stages(box_a, box_b);
+    let trace = sat::trace_with(box_a, box_b, robustness);
+    let (va, vb) = (velocity(a), velocity(b));
+    let sweep = sat::sweep(box_a, va, box_b, vb, horizon);
+    let contact = sat::first_contact(box_a, va, box_b, vb, horizon);
+    let stage = stages.iter().find(|check| check.separated).map_or(Stage::Sat, |check| check.stage);
+    let mut record = PairRecord {
+        a: a.name.clone(),
+        b: b.name.clone(),
+        shapes: "box-box".into(),
+        intersecting: trace.intersecting(),
+        stage,
+        stages,
+        separating_axis: trace.separating_axis().map(|axis| axis.to_string()),
+        robustness: trace.robustness.name(),
+        axes: trace.rows.iter().map(axis_record).collect(),
+        sweep: sweep.rows.iter().map(|row| sweep_record(row, time)).collect(),
+        contact: contact.as_ref().map(|c| contact_record(c, time, &a.name, &b.name)),
+        sentence: String::new(),
+    };
+    record.sentence = super::text::box_box_sentence(&record, &trace);
+    record
+}
+
+fn velocity(body: &BodySpec) -> Vector3<f64> {
+    if body.fixed {
+        Vector3::zeros()
+    } else {
+        body.velocity
+    }
+}
+
+/// The enclosing-sphere and AABB checks for two boxes.
+pub(crate) fn cheap_stages(a: &Obb, b: &Obb) -> Vec<StageCheck> {
+    let (sa, sb) = (a.enclosing_sphere(), b.enclosing_sphere());
+    let distance = (sb.center - sa.center).norm();
+    let reach = sa.radius + sb.radius;
+    let spheres = StageCheck {
+        stage: Stage::Spheres,
+        separated: distance > reach,
+        detail: format!(
+            "|C1 - C0| = {distance:.3} {} r0 + r1 = {reach:.3}",
+            if distance > reach { ">" } else { "<=" }
+        ),
+    };
+    let (ba, bb) = (a.aabb(), b.aabb());
+    let apart: Vec<&str> = ["x", "y", "z"]
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, _)| ba.max[k] < bb.min[k] || bb.max[k] < ba.min[k])
+        .map(|(_, name)| name)
+        .collect();
+    let aabbs = StageCheck {
+        stage: Stage::Aabbs,
+        separated: !apart.is_empty(),
+        detail: if apart.is_empty() {
+            "the AABBs overlap on x, y and z".into()
+        } else {
+            format!("the AABBs are apart on {}", apart.join(", "))
+        },
+    };
+    vec![spheres, aabbs]
+}
+
+fn axis_record(row: &AxisRow) -> AxisRecord {
+    AxisRecord {
+        axis: row.axis.to_string(),
+        l: arr3(&row.l),
+        r: row.r,
+        r0: row.r0,
+        r1: row.r1,
+        separating: row.separating,
+        degenerate: row.degenerate,
+        skipped: row.skipped,
+        gap: row.gap,
+    }
+}
+
+fn sweep_record(row: &SweepRow, time: f64) -> SweepRecord {
+    let finite = |t: f64| t.is_finite().then_some(time + t);
+    SweepRecord { axis: row.axis.to_string(), entry: finite(row.entry), exit: finite(row.exit), skipped: row.skipped }
+}
+
+/// The JSON record of a contact found `time` seconds into the scene.
+pub(crate) fn contact_record(contact: &Contact, time: f64, a: &str, b: &str) -> ContactRecord {
+    ContactRecord {
+        time: time + contact.time,
+        point: arr3(&contact.point),
+        axis: contact.axis.map(|axis| axis.to_string()),
+        kind: contact.kind.name().into(),
+        normal: arr3(&contact.normal),
+        region: contact.region.iter().map(arr3).collect(),
+        features: super::text::describe_contact(contact, a, b),
+    }
+}

@@ -1,0 +1,130 @@
+//! Plain-text explanations: the sentence for a pair, the contact features, the whole report.
+
+use std::fmt::Write as _;
+
+use super::{Explanation, PairRecord};
+use crate::sat::{AxisId, Contact, ContactKind, SatTrace};
+
+/// The one-sentence verdict for two boxes, with the moving contact when there is one.
+pub(crate) fn box_box_sentence(record: &PairRecord, trace: &SatTrace) -> String {
+    let (a, b) = (&record.a, &record.b);
+    let mut sentence = if let Some(axis) = trace.separating_axis() {
+        let row = &trace.rows[axis.index()];
+        format!(
+            "{a} and {b} do not collide: axis {axis} separates them by {:.3} (R = {:.3} > R0 + R1 = {:.3})",
+            row.gap.unwrap_or(0.0),
+            row.r,
+            row.r0 + row.r1
+        )
+    } else {
+        match trace.largest_gap() {
+            Some(row) if row.gap.unwrap_or(0.0).abs() < 1e-9 => format!(
+                "{a} and {b} touch: no axis separates them; they meet along {} with zero gap",
+                row.axis
+            ),
+            Some(row) => format!(
+                "{a} and {b} overlap: no axis separates them; the smallest overlap is {:.3} along {}",
+                -row.gap.unwrap_or(0.0),
+                row.axis
+            ),
+            None => format!("{a} and {b} overlap: no axis separates them"),
+        }
+    };
+    match &record.contact {
+        Some(contact) if contact.axis.is_some() || !record.intersecting => {
+            let [x, y, z] = contact.point;
+            let _ = write!(
+                sentence,
+                "; they first touch at t = {:.5} s, {}, at ({x:.2}, {y:.2}, {z:.2})",
+                contact.time, contact.features
+            );
+        }
+        None if !record.intersecting => sentence.push_str("; they do not touch within the horizon"),
+        _ => {}
+    }
+    sentence
+}
+
+/// The touching features in words, e.g. `edge A0 against edge B1 (axis A0xB1)`.
+pub fn describe_contact(contact: &Contact, a: &str, b: &str) -> String {
+    let Some(axis) = contact.axis else {
+        return format!("{a} and {b} already overlap (the point is inside both)");
+    };
+    let (face_owner, other, face) = match axis {
+        AxisId::FaceA(i) => (a, b, format!("A{i}")),
+        AxisId::FaceB(j) => (b, a, format!("B{j}")),
+        AxisId::Edge(i, j) => return format!("edge A{i} against edge B{j} (axis {axis})"),
+    };
+    match contact.kind {
+        ContactKind::VertexFace => format!("a corner of {other} against face {face} of {face_owner} (axis {axis})"),
+        ContactKind::EdgeFace => format!(
+            "an edge of {other} lying on face {face} of {face_owner} (axis {axis}; one point of the touching segment)"
+        ),
+        ContactKind::FaceFace => format!(
+            "a face of {other} flat on face {face} of {face_owner} (axis {axis}; the centroid of the {}-sided overlap)",
+            contact.region.len()
+        ),
+        ContactKind::EdgeEdge | ContactKind::Overlap => format!("{} (axis {axis})", contact.kind.name()),
+    }
+}
+
+/// The whole explanation as text: per pair the stages, the table and the sentence.
+pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}{}", explanation.scene, title.map(|t| format!(": {t}")).unwrap_or_default());
+    let _ = writeln!(
+        out,
+        "frame {}, t = {:.3} s, contacts searched until t = {:.3} s",
+        explanation.frame,
+        explanation.time,
+        explanation.time + explanation.horizon
+    );
+    if explanation.pairs.is_empty() {
+        out.push_str("\nno pairs to explain\n");
+    }
+    for pair in &explanation.pairs {
+        let _ = writeln!(out, "\n{} and {} ({})", pair.a, pair.b, pair.shapes);
+        for check in &pair.stages {
+            let verdict = if check.separated { "apart" } else { "overlap" };
+            let _ = writeln!(out, "  {:<8} {verdict}: {}", check.stage.label(), check.detail);
+        }
+        let _ = writeln!(out, "  decided by {}", pair.stage.label());
+        if !pair.axes.is_empty() {
+            write_table(&mut out, pair);
+        }
+        let _ = writeln!(out, "  {}", pair.sentence);
+    }
+    out
+}
+
+fn write_table(out: &mut String, pair: &PairRecord) {
+    let _ = writeln!(
+        out,
+        "  {:<6} {:>10} {:>10} {:>10} {:>11} {:>10}  (rule: {})",
+        "axis", "R", "R0", "R1", "R-(R0+R1)", "gap", pair.robustness
+    );
+    let first = pair.separating_axis.as_deref();
+    for row in &pair.axes {
+        let gap = row.gap.map_or_else(|| "-".to_string(), |g| format!("{g:.4}"));
+        let mark = if first == Some(row.axis.as_str()) {
+            "separates (first)"
+        } else if row.separating {
+            "separates"
+        } else if row.degenerate {
+            "degenerate (parallel edges)"
+        } else if row.skipped {
+            "skipped by the rule"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "  {:<6} {:>10.4} {:>10.4} {:>10.4} {:>11.4} {gap:>10}  {mark}",
+            row.axis,
+            row.r,
+            row.r0,
+            row.r1,
+            row.r - row.r0 - row.r1
+        );
+    }
+}
