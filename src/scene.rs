@@ -8,10 +8,10 @@
 //! Extending the format is a local change:
 //! - a new `[world]` key: read it in `world::validate` (the keys read are the keys allowed) and add
 //!   the field to [`WorldSettings`];
-//! - a new table such as `[[spring]]`: a module `scene/spring.rs` with
-//!   `validate(table, span, &bodies, report) -> Option<SpringSpec>` using `Fields`, one `f.raw("spring")`
-//!   arm in `document::validate`, and a field on [`Scene`]; names of bodies resolve with
-//!   [`find_body`].
+//! - a new table such as `[[spring]]`: a module `scene/spring.rs` whose
+//!   `validate(table, span, &bodies, report) -> Option<SpringSpec>` reads it with `Fields`, a
+//!   `f.raw("spring")` arm in `document::validate`, and a field on [`Scene`]; body names resolve
+//!   with [`find_body`].
 
 mod body;
 mod diagnostic;

@@ -38,22 +38,7 @@ pub(crate) fn validate<'t>(
     r: &mut Report<'_>,
 ) -> Checked<'t> {
     let mut f = Fields::new(table, span, format!("body #{}", index + 1));
-    let name = f
-        .string(r, "name")
-        .or_else(|| f.missing("name", "a unique name"));
-    let name = name.filter(|n| {
-        if n.trim().is_empty() {
-            r.error(
-                f.span_of("name"),
-                format!("the name of {} must not be empty", f.label()),
-            );
-            f.fail();
-        }
-        !n.trim().is_empty()
-    });
-    if let Some(name) = name {
-        f.set_label(format!("body {name:?}"));
-    }
+    let name = read_name(&mut f, r);
     let named = name.map(|n| (n, f.span_of("name")));
     let shape = f.choice(r, "shape", SHAPES);
     let shape = shape.or_else(|| f.missing("shape", "one of box, sphere, plane, points"));
@@ -89,6 +74,23 @@ pub(crate) fn validate<'t>(
         _ => None,
     };
     Checked { name: named, spec }
+}
+
+/// Reads the body's name, which then labels the body in messages.
+fn read_name<'t>(f: &mut Fields<'t, '_>, r: &mut Report<'_>) -> Option<&'t str> {
+    let name = f
+        .string(r, "name")
+        .or_else(|| f.missing("name", "a unique name"))?;
+    if name.trim().is_empty() {
+        r.error(
+            f.span_of("name"),
+            format!("the name of {} must not be empty", f.label()),
+        );
+        f.fail();
+        return None;
+    }
+    f.set_label(format!("body {name:?}"));
+    Some(name)
 }
 
 /// A shape with its placement in the world.

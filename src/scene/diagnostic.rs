@@ -65,9 +65,8 @@ impl Diagnostic {
         let start = floor_char_boundary(text, span.start);
         let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let source_line = text[line_start..line_end]
-            .trim_end_matches('\r')
-            .to_string();
+        let source_line = text[line_start..line_end].trim_end_matches('\r');
+        let source_line = source_line.trim_start_matches('\u{feff}').to_string();
         let end = floor_char_boundary(text, span.end.clamp(start, line_end));
         let width = text[start..end].chars().count().max(1);
         Self {
@@ -130,7 +129,10 @@ impl From<Diagnostic> for Diagnostics {
 /// The 1-based line and column (in characters) of `byte_offset` in `text`, clamped to the text.
 pub fn line_col(text: &str, byte_offset: usize) -> (usize, usize) {
     let offset = floor_char_boundary(text, byte_offset);
-    let before = &text[..offset];
+    // A byte-order mark is not a column of the first line.
+    let before = text[..offset]
+        .strip_prefix('\u{feff}')
+        .unwrap_or(&text[..offset]);
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, before[line_start..].chars().count() + 1)
@@ -192,6 +194,7 @@ mod tests {
         assert_eq!(line_col(text, 5), (2, 2));
         assert_eq!(line_col(text, 4), (2, 1));
         assert_eq!(line_col(text, 999), (3, 1));
+        assert_eq!(line_col("\u{feff}a = 1", 5), (1, 3));
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub(crate) struct Fields<'t, 'i> {
 }
 
 impl<'t, 'i> Fields<'t, 'i> {
-    /// A reader of `table`, whose missing keys are reported at `span`; `label` names it in messages.
+    /// A reader of `table`, whose missing keys are reported at `span`; `label` names the table.
     pub fn new(table: &'t DeTable<'i>, span: Range<usize>, label: impl Into<String>) -> Self {
         Self {
             table,
@@ -150,7 +150,7 @@ impl<'t, 'i> Fields<'t, 'i> {
         self.table.get(key).map_or_else(|| self.span(), Raw::span)
     }
 
-    /// Reports every key never asked for and every missing key; `true` when the table had no problem.
+    /// Reports every key never asked for and every missing key; `true` if the table had no problem.
     ///
     /// `explain(key, label, allowed)` may word a specific message for a key. A missing key with a
     /// likely typo among the unknown keys is left to the unknown key's "did you mean" message.
@@ -185,7 +185,7 @@ impl<'t, 'i> Fields<'t, 'i> {
         !self.failed
     }
 
-    /// Reports every key never asked for and every missing key; `true` when the table had no problem.
+    /// Reports every key never asked for and every missing key; `true` if the table had no problem.
     pub fn finish(self, r: &mut Report<'_>) -> bool {
         self.finish_with(r, |_, _, _| None)
     }

@@ -55,7 +55,8 @@ pub fn load_bytes(bytes: &[u8], path: &str) -> Result<Scene, Diagnostics> {
     }
 }
 
-/// Reads and loads the scene file at `path`; a missing or unreadable file is one unlocated diagnostic.
+/// Reads and loads the scene file at `path`; a missing or unreadable file gives one unlocated
+/// diagnostic.
 pub fn load_path(path: &Path) -> Result<Scene, Diagnostics> {
     let shown = path.display().to_string();
     match std::fs::read(path) {

@@ -136,71 +136,72 @@ fn fitted(points: &[Vector3<f64>], fit: &str, variant: &str) -> Result<Fitted, S
     if size == 0.0 {
         return Err("all points are the same point".to_string());
     }
-    let identity = UnitQuaternion::identity();
     let fitted = match fit {
-        "sphere" => {
-            let sphere =
-                sphere_of_points(points, sphere_method(variant)).ok_or("no sphere fits")?;
-            if sphere.radius.is_nan() || sphere.radius <= FLAT * size {
-                return Err("its radius would be zero".to_string());
-            }
-            (
-                ShapeSpec::Sphere {
-                    radius: sphere.radius,
-                },
-                sphere.center,
-                identity,
-                None,
-            )
-        }
-        "aabb" => {
-            let aabb = aabb_of_points(points).ok_or("no box fits")?;
-            let half = (aabb.max - aabb.min) / 2.0;
-            (
-                ShapeSpec::Box { half_extents: half },
-                (aabb.min + aabb.max) / 2.0,
-                identity,
-                None,
-            )
-        }
-        _ => {
-            let method = if variant == "hull" {
-                ObbMethod::Hull
-            } else {
-                ObbMethod::Points
-            };
-            let fit = obb_of_points(points, method).ok_or("they are coplanar or collinear")?;
-            let (obb, eigenvalues) = (fit.obb, fit.eigenvalues);
-            let shape = ShapeSpec::Box {
-                half_extents: obb.half_extents(),
-            };
-            (shape, obb.center(), obb.rotation(), Some(eigenvalues))
-        }
+        "sphere" => fit_sphere(points, variant),
+        "aabb" => fit_aabb(points),
+        _ => fit_obb(points, variant),
+    }?;
+    let (sizes, center, rotation, eigenvalues) = match fitted {
+        (ShapeSpec::Box { half_extents }, c, q, e) => (half_extents.as_slice().to_vec(), c, q, e),
+        (ShapeSpec::Sphere { radius }, c, q, e) => (vec![radius], c, q, e),
+        (ShapeSpec::Plane { .. }, ..) => return Err("a plane is not a volume".to_string()),
     };
-    if let ShapeSpec::Box { half_extents } = fitted.0 {
-        if let Some(axis) = half_extents
-            .iter()
-            .position(|h| h.is_nan() || *h <= FLAT * size)
-        {
-            return Err(format!(
-                "they are coplanar or collinear (zero extent along its axis {axis})"
-            ));
-        }
+    if let Some(axis) = sizes.iter().position(|h| h.is_nan() || *h <= FLAT * size) {
+        return Err(format!(
+            "they are coplanar or collinear (zero extent along axis {axis})"
+        ));
     }
-    let size_values: Vec<f64> = match fitted.0 {
-        ShapeSpec::Box { half_extents } => half_extents.iter().copied().collect(),
-        ShapeSpec::Sphere { radius } => vec![radius],
-        ShapeSpec::Plane { .. } => Vec::new(),
-    };
-    let mut values = size_values
+    let mut numbers = sizes
         .iter()
-        .chain(fitted.1.iter())
-        .chain(fitted.2.coords.iter());
-    if !values.all(|x| x.is_finite()) || fitted.3.is_some_and(|e| e.iter().any(|x| !x.is_finite()))
-    {
+        .chain(center.iter())
+        .chain(rotation.coords.iter());
+    let eigenvalues_finite = eigenvalues.is_none_or(|e| e.iter().all(|x| x.is_finite()));
+    if !numbers.all(|x| x.is_finite()) || !eigenvalues_finite {
         return Err("the fit is not a finite volume".to_string());
     }
     Ok(fitted)
+}
+
+/// The bounding sphere by the construction `variant`.
+fn fit_sphere(points: &[Vector3<f64>], variant: &str) -> Result<Fitted, String> {
+    let sphere = sphere_of_points(points, sphere_method(variant)).ok_or("no sphere fits")?;
+    let shape = ShapeSpec::Sphere {
+        radius: sphere.radius,
+    };
+    Ok((shape, sphere.center, UnitQuaternion::identity(), None))
+}
+
+/// The axis-aligned bounding box.
+fn fit_aabb(points: &[Vector3<f64>]) -> Result<Fitted, String> {
+    let aabb = aabb_of_points(points).ok_or("no box fits")?;
+    let shape = ShapeSpec::Box {
+        half_extents: (aabb.max - aabb.min) / 2.0,
+    };
+    Ok((
+        shape,
+        (aabb.min + aabb.max) / 2.0,
+        UnitQuaternion::identity(),
+        None,
+    ))
+}
+
+/// The covariance box, with its eigenvalues, by the covariance `variant`.
+fn fit_obb(points: &[Vector3<f64>], variant: &str) -> Result<Fitted, String> {
+    let method = if variant == "hull" {
+        ObbMethod::Hull
+    } else {
+        ObbMethod::Points
+    };
+    let fit = obb_of_points(points, method).ok_or("they are coplanar or collinear")?;
+    let shape = ShapeSpec::Box {
+        half_extents: fit.obb.half_extents(),
+    };
+    Ok((
+        shape,
+        fit.obb.center(),
+        fit.obb.rotation(),
+        Some(fit.eigenvalues),
+    ))
 }
 
 /// The sphere construction named `variant`.
