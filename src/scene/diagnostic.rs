@@ -90,7 +90,7 @@ impl fmt::Display for Diagnostic {
             let pad: String = snippet
                 .source_line
                 .chars()
-                .take(column - 1)
+                .take(column.saturating_sub(1))
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             write!(

@@ -96,39 +96,29 @@ pub(crate) fn boolean(r: &mut Report<'_>, what: &str, raw: &Raw<'_>) -> Option<b
 
 /// The finite number (integer or float) in `raw`.
 pub(crate) fn number(r: &mut Report<'_>, what: &str, raw: &Raw<'_>) -> Option<f64> {
-    let parsed = match raw.get_ref() {
-        DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
-        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
-            .ok()
-            .map(|i| i as f64),
+    let (parsed, spelling) = match raw.get_ref() {
+        DeValue::Float(f) => (f.as_str().parse::<f64>().ok(), f.as_str().to_string()),
+        DeValue::Integer(i) => {
+            let parsed = i64::from_str_radix(i.as_str(), i.radix()).ok();
+            (parsed.map(|i| i as f64), i.to_string())
+        }
         other => {
+            let found = kind(other);
             r.error(
                 raw.span(),
-                format!("{what} must be a number, found {}", kind(other)),
+                format!("{what} must be a number, found {found}"),
             );
             return None;
         }
     };
-    match parsed {
-        Some(x) if x.is_finite() => Some(x),
-        _ => {
-            let found = r_text(raw);
-            r.error(
-                raw.span(),
-                format!("{what} must be a finite number, found `{found}`"),
-            );
-            None
-        }
+    if let Some(x) = parsed.filter(|x| x.is_finite()) {
+        return Some(x);
     }
-}
-
-/// The source spelling of a scalar, for messages.
-fn r_text(raw: &Raw<'_>) -> String {
-    match raw.get_ref() {
-        DeValue::Float(f) => f.as_str().to_string(),
-        DeValue::Integer(i) => i.to_string(),
-        other => kind(other).to_string(),
-    }
+    r.error(
+        raw.span(),
+        format!("{what} must be a finite number, found `{spelling}`"),
+    );
+    None
 }
 
 /// The number in `raw`, which must be greater than zero.
