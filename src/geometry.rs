@@ -2,6 +2,7 @@
 
 pub mod distance;
 pub mod fit;
+pub mod hull;
 pub mod obb;
 pub mod spheres;
 pub mod volumes;
