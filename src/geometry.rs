@@ -3,7 +3,10 @@
 pub mod distance;
 pub mod fit;
 pub mod hull;
+pub mod line_distance;
+pub mod line_triangle;
 pub mod obb;
+pub mod planes;
 pub mod spheres;
 pub mod volumes;
 

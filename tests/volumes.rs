@@ -374,3 +374,220 @@ fn aabb_fit_is_tight_and_centre_constructions_use_their_centres() {
     let mean = points.iter().sum::<Vector3<f64>>() / points.len() as f64;
     assert!((at_mean.center - mean).norm() < 1e-12);
 }
+
+// ---- distances (METHODS §5) ----
+
+use sepax::geometry::distance::{point_line, point_obb, point_plane, point_segment};
+use sepax::geometry::line_distance::{line_line, line_plane, line_sphere, segment_segment};
+use sepax::geometry::line_triangle::line_triangle;
+use sepax::geometry::{Plane, Sphere};
+
+/// The smallest of `f` over `steps + 1` evenly spaced parameters in `[0, 1]`.
+fn sampled_min(steps: u32, f: impl Fn(f64) -> f64) -> f64 {
+    (0..=steps)
+        .map(|i| f(f64::from(i) / f64::from(steps)))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Distance from `q` to the infinite line, by the cross-product closed form.
+fn line_distance_closed_form(
+    q: &Vector3<f64>,
+    origin: &Vector3<f64>,
+    direction: &Vector3<f64>,
+) -> f64 {
+    (q - origin).cross(direction).norm() / direction.norm()
+}
+
+#[test]
+fn point_to_segment_line_and_plane_match_closed_forms_and_sampling() {
+    let mut rng = Rng(20);
+    for _ in 0..2000 {
+        let (q, a, b) = (rng.vector(5.0), rng.vector(5.0), rng.vector(5.0));
+        let segment = point_segment(&q, &a, &b);
+        let brute = sampled_min(2000, |l| (q - (a + (b - a) * l)).norm());
+        assert!(
+            segment.distance <= brute + 1e-12
+                && segment.distance >= brute - (b - a).norm() / 2000.0
+        );
+        let line = point_line(&q, &a, &(b - a));
+        assert!((line.distance - line_distance_closed_form(&q, &a, &(b - a))).abs() < 1e-9);
+        assert_eq!(segment.clamped, !(0.0..=1.0).contains(&line.lambda));
+        let plane = Plane::new(rng.vector(1.0), rng.range(-3.0, 3.0)).unwrap();
+        let foot = point_plane(&q, &plane);
+        assert!(plane.signed_distance(&foot.closest).abs() < 1e-12);
+        assert!(((q - foot.closest).norm() - foot.distance).abs() < 1e-12);
+        assert!((q - foot.closest).cross(&plane.normal).norm() < 1e-9);
+    }
+}
+
+#[test]
+fn point_to_box_closest_point_is_on_the_box_and_beats_samples() {
+    let mut rng = Rng(21);
+    for _ in 0..300 {
+        let obb = Obb::new(
+            rng.vector(2.0),
+            rng.rotation(),
+            Vector3::new(
+                rng.range(0.1, 2.0),
+                rng.range(0.1, 2.0),
+                rng.range(0.1, 2.0),
+            ),
+        );
+        let q = rng.vector(5.0);
+        let result = point_obb(&q, &obb);
+        assert!(
+            obb.distance_to_point(&result.closest) < 1e-12,
+            "the closest point is on the box"
+        );
+        assert_eq!(result.distance == 0.0, result.outside == [false; 3]);
+        for _ in 0..200 {
+            let inside = obb.to_world(&Vector3::from_fn(|i, _| {
+                rng.range(-1.0, 1.0) * obb.half_extents()[i]
+            }));
+            assert!((q - inside).norm() >= result.distance - 1e-12);
+        }
+    }
+}
+
+#[test]
+fn line_line_matches_the_triple_product_and_parallel_lines_the_point_distance() {
+    let mut rng = Rng(22);
+    for _ in 0..2000 {
+        let (p1, v1, p2, v2) = (
+            rng.vector(5.0),
+            rng.vector(2.0),
+            rng.vector(5.0),
+            rng.vector(2.0),
+        );
+        let result = line_line(&p1, &v1, &p2, &v2);
+        let n = v1.cross(&v2);
+        assert!(!result.parallel);
+        assert!((result.distance - (p2 - p1).dot(&n).abs() / n.norm()).abs() < 1e-9);
+        let gap = result.closest_on_first - result.closest_on_second;
+        assert!(
+            gap.dot(&v1).abs() < 1e-9 && gap.dot(&v2).abs() < 1e-9,
+            "the gap is perpendicular to both"
+        );
+        let parallel = line_line(&p1, &v1, &p2, &(v1 * -2.5));
+        assert!(parallel.parallel);
+        assert!((parallel.distance - line_distance_closed_form(&p2, &p1, &v1)).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn segment_segment_matches_grid_sampling_including_parallel_and_point_segments() {
+    let mut rng = Rng(23);
+    for round in 0..600 {
+        let (p1, q1, p2) = (rng.vector(3.0), rng.vector(3.0), rng.vector(3.0));
+        let q2 = match round % 4 {
+            0 => p2 + (q1 - p1) * rng.range(-2.0, 2.0),
+            1 => p2,
+            _ => rng.vector(3.0),
+        };
+        let (p1, q1) = if round % 7 == 0 { (p1, p1) } else { (p1, q1) };
+        let result = segment_segment(&p1, &q1, &p2, &q2);
+        let steps = 200;
+        let brute = sampled_min(steps, |l| {
+            let on_first = p1 + (q1 - p1) * l;
+            sampled_min(steps, |m| (on_first - (p2 + (q2 - p2) * m)).norm())
+        });
+        let resolution = ((q1 - p1).norm() + (q2 - p2).norm()) / f64::from(steps);
+        assert!(
+            result.distance <= brute + 1e-12,
+            "round {round}: {} > {brute}",
+            result.distance
+        );
+        assert!(
+            result.distance >= brute - resolution,
+            "round {round}: {} << {brute}",
+            result.distance
+        );
+        assert!((0.0..=1.0).contains(&result.lambda) && (0.0..=1.0).contains(&result.mu));
+    }
+}
+
+#[test]
+fn line_plane_crosses_on_the_plane_or_keeps_the_point_distance_when_parallel() {
+    let mut rng = Rng(24);
+    for _ in 0..1000 {
+        let plane = Plane::new(rng.vector(1.0), rng.range(-3.0, 3.0)).unwrap();
+        let (p, v) = (rng.vector(5.0), rng.vector(2.0));
+        let crossing = line_plane(&p, &v, &plane);
+        let point = crossing.closest_on_line;
+        assert!(plane.signed_distance(&point).abs() < 1e-9 && (point - p).cross(&v).norm() < 1e-9);
+        let along = v - plane.normal * plane.normal.dot(&v);
+        let parallel = line_plane(&p, &along, &plane);
+        assert!(parallel.lambda.is_none());
+        assert!((parallel.distance - plane.signed_distance(&p).abs()).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn line_triangle_matches_sampling_and_an_independent_inside_test() {
+    let mut rng = Rng(25);
+    for round in 0..400 {
+        let triangle = [rng.vector(3.0), rng.vector(3.0), rng.vector(3.0)];
+        let normal = (triangle[1] - triangle[0]).cross(&(triangle[2] - triangle[0]));
+        let q = rng.vector(4.0);
+        let v = if round % 5 == 0 {
+            normal.cross(&rng.vector(1.0))
+        } else {
+            rng.vector(1.0)
+        };
+        let result = line_triangle(&q, &v, &triangle);
+        let steps = 150;
+        let brute = sampled_min(steps, |s| {
+            sampled_min(steps, |t| {
+                let point = triangle[0]
+                    + (triangle[1] - triangle[0]) * s
+                    + (triangle[2] - triangle[0]) * (t * (1.0 - s));
+                line_distance_closed_form(&point, &q, &v)
+            })
+        });
+        let diameter = (0..3)
+            .map(|i| (triangle[i] - triangle[(i + 1) % 3]).norm())
+            .fold(0.0, f64::max);
+        assert!(result.distance <= brute + 1e-9, "round {round}");
+        assert!(
+            result.distance >= brute - 2.0 * diameter / f64::from(steps),
+            "round {round}"
+        );
+        if let Some(p0) = result.plane_point {
+            let d = (0..3).map(|i| {
+                (triangle[(i + 1) % 3] - triangle[i])
+                    .cross(&(p0 - triangle[i]))
+                    .dot(&normal)
+            });
+            let barycentric_inside = d.clone().all(|x| x >= 0.0) || d.clone().all(|x| x <= 0.0);
+            let clear = (0..3)
+                .all(|i| point_segment(&p0, &triangle[i], &triangle[(i + 1) % 3]).distance > 1e-9);
+            if clear {
+                assert_eq!(result.inside, barycentric_inside, "round {round}");
+            }
+        }
+    }
+}
+
+#[test]
+fn line_sphere_matches_the_centre_distance_and_crosses_on_the_surface() {
+    let mut rng = Rng(26);
+    for _ in 0..2000 {
+        let sphere = Sphere {
+            center: rng.vector(3.0),
+            radius: rng.range(0.1, 3.0),
+        };
+        let (p, v) = (rng.vector(5.0), rng.vector(2.0));
+        let result = line_sphere(&p, &v, &sphere);
+        let expected = (line_distance_closed_form(&sphere.center, &p, &v) - sphere.radius).max(0.0);
+        assert!((result.distance - expected).abs() < 1e-9);
+        if let Some(lambdas) = result.lambdas {
+            for l in lambdas {
+                assert!(((p + v * l - sphere.center).norm() - sphere.radius).abs() < 1e-9);
+            }
+        } else {
+            assert!(
+                ((result.closest_on_sphere - sphere.center).norm() - sphere.radius).abs() < 1e-9
+            );
+        }
+    }
+}
