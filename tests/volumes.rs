@@ -591,3 +591,17 @@ fn line_sphere_matches_the_centre_distance_and_crosses_on_the_surface() {
         }
     }
 }
+
+#[test]
+fn hull_of_a_rotated_grid_with_coplanar_points_is_the_box() {
+    let rotation = UnitQuaternion::from_euler_angles(0.3, 0.2, 0.1);
+    let grid: Vec<_> = (0..5 * 3 * 2)
+        .map(|i| rotation * Vector3::new(f64::from(i % 5), f64::from(i / 5 % 3), f64::from(i / 15)))
+        .collect();
+    let hull = convex_hull(&grid).unwrap();
+    assert!((hull.volume() - 8.0).abs() < 1e-9 && (hull.area() - 28.0).abs() < 1e-9);
+    assert!(grid.iter().all(|p| hull.height_above(p) < 1e-9));
+    let fit = obb_of_points(&grid, ObbMethod::Hull).unwrap();
+    assert!((fit.obb.half_extents() - Vector3::new(2.0, 1.0, 0.5)).norm() < 1e-9);
+    assert!((fit.obb.center() - rotation * Vector3::new(2.0, 1.0, 0.5)).norm() < 1e-9);
+}

@@ -1,16 +1,13 @@
-//! Rays, spheres and boxes against a plane, static and moving (METHODS §5, seeds 001 §2.1,
-//! 004 §1.7.2).
+//! Rays and spheres against a plane, static and moving, and the plane sweep shared with boxes
+//! (METHODS §5, seeds 001 §2.1, 004 §1.7.2).
 
 use nalgebra::Vector3;
 
 use super::spheres::SweepOutcome;
-use super::{Obb, Plane, Sphere};
+use super::{Plane, Sphere};
 
 /// `|N·d| <= PARALLEL_TOLERANCE · |d|` counts as a direction parallel to the plane.
 pub const PARALLEL_TOLERANCE: f64 = 1e-12;
-
-/// `|A_i·N| <= FEATURE_TOLERANCE` counts as a box axis lying in the plane's direction.
-pub const FEATURE_TOLERANCE: f64 = 1e-9;
 
 /// The ray `S + t d` against the plane `N·X = d0`, with the two dot products.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,7 +56,11 @@ pub struct PlaneProximity {
     pub overlaps: bool,
 }
 
-fn proximity(center: &Vector3<f64>, effective_radius: f64, plane: &Plane) -> PlaneProximity {
+pub(crate) fn proximity(
+    center: &Vector3<f64>,
+    effective_radius: f64,
+    plane: &Plane,
+) -> PlaneProximity {
     let center_distance = plane.signed_distance(center);
     let gap = center_distance.abs() - effective_radius;
     PlaneProximity {
@@ -127,17 +128,6 @@ pub fn sweep_to_plane(
     }
 }
 
-/// The point of the segment from `inner` to `outer` nearest to crossing the plane: the crossing
-/// itself, or the end whose side the line crosses beyond (`inner` when the heights are equal).
-fn crossing(inner: &Vector3<f64>, outer: &Vector3<f64>, plane: &Plane) -> Vector3<f64> {
-    let h_inner = plane.signed_distance(inner);
-    let height_drop = h_inner - plane.signed_distance(outer);
-    if height_drop == 0.0 {
-        return *inner;
-    }
-    inner + (outer - inner) * (h_inner / height_drop).clamp(0.0, 1.0)
-}
-
 /// A sphere moving towards a plane, with the contact point.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpherePlaneSweep {
@@ -164,119 +154,24 @@ pub fn sweep_sphere_plane(
     }
 }
 
-/// Which feature of a box faces a plane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoxFeature {
-    /// No axis is parallel to the plane: a corner.
-    Vertex,
-    /// One axis is parallel to the plane: an edge along it.
-    Edge,
-    /// Two axes are parallel to the plane: a face.
-    Face,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The static box-plane test with its evidence.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BoxPlane {
-    /// Centre distance, effective radius `r = Σ a_i |A_i·N|`, gap and verdict.
-    pub proximity: PlaneProximity,
-    /// `A_i · N` for each box axis.
-    pub axis_dots: [f64; 3],
-    /// The box feature nearest the plane (counted from the `A_i·N` that are ~0).
-    pub feature: BoxFeature,
-    /// The centre of that feature: box coordinates `-σ sign(A_i·N) a_i`, 0 where `A_i·N ~ 0`.
-    pub feature_point: Vector3<f64>,
-    /// When they overlap: where the segment from the box centre to `feature_point` meets the
-    /// plane, a point of both.
-    pub contact_point: Option<Vector3<f64>>,
-}
-
-/// Box against plane with the effective radius `r = Σ a_i |A_i·N|` (seed 004 §1.7.2).
-///
-/// # Algorithm
-/// 1. `A_i·N` for each axis; `r = Σ a_i |A_i·N|`, `s = N·C - d0`; they touch iff `|s| <= r`.
-/// 2. The nearest feature: axes with `|A_i·N| ~ 0` are free; 0, 1, 2 free axes give a vertex,
-///    an edge, a face; its centre has `x_i = -σ sign(A_i·N) a_i` on the other axes.
-/// 3. Contact point: where the segment from the centre to that feature crosses the plane.
-pub fn obb_plane(obb: &Obb, plane: &Plane) -> BoxPlane {
-    let axis_dots: [f64; 3] = std::array::from_fn(|i| obb.axis(i).dot(&plane.normal));
-    let effective_radius = obb.projected_radius(&plane.normal);
-    let proximity = proximity(&obb.center(), effective_radius, plane);
-    let side = if proximity.center_distance < 0.0 {
-        -1.0
-    } else {
-        1.0
-    };
-    let free_axes = axis_dots
-        .iter()
-        .filter(|d| d.abs() <= FEATURE_TOLERANCE)
-        .count();
-    let feature = match free_axes {
-        0 => BoxFeature::Vertex,
-        1 => BoxFeature::Edge,
-        _ => BoxFeature::Face,
-    };
-    let local = Vector3::from_fn(|i, _| {
-        let dot = axis_dots[i];
-        if dot.abs() <= FEATURE_TOLERANCE {
-            0.0
-        } else {
-            -side * dot.signum() * obb.half_extents()[i]
-        }
-    });
-    let feature_point = obb.to_world(&local);
-    let contact_point = proximity
-        .overlaps
-        .then(|| crossing(&obb.center(), &feature_point, plane));
-    BoxPlane {
-        proximity,
-        axis_dots,
-        feature,
-        feature_point,
-        contact_point,
+    fn floor() -> Plane {
+        Plane::new(Vector3::y(), 0.0).unwrap()
     }
-}
 
-/// A box moving with constant velocity (no rotation) towards a plane.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BoxPlaneSweep {
-    /// The sweep of the centre with the effective radius `Σ a_i |A_i·N|`.
-    pub sweep: PlaneSweep,
-    /// `A_i · N` for each box axis (constant: the box does not rotate).
-    pub axis_dots: [f64; 3],
-    /// The touching feature, if there is contact.
-    pub feature: Option<BoxFeature>,
-    /// At the contact time: where the segment from the centre to the feature's centre meets the
-    /// plane, a point of both.
-    pub contact_point: Option<Vector3<f64>>,
-}
-
-/// First time of contact of a translating box and a plane, with the touching feature.
-///
-/// # Algorithm
-/// 1. Sweep the centre with the effective radius `r = Σ a_i |A_i·N|` (`sweep_to_plane`).
-/// 2. At the contact time, move the box by `V t` and read the feature facing the plane and the
-///    contact point as in `obb_plane`.
-pub fn sweep_obb_plane(
-    obb: &Obb,
-    velocity: &Vector3<f64>,
-    plane: &Plane,
-    duration: f64,
-) -> BoxPlaneSweep {
-    let radius = obb.projected_radius(&plane.normal);
-    let sweep = sweep_to_plane(&obb.center(), velocity, radius, plane, duration);
-    let at_contact = sweep.time.map(|t| {
-        let moved = obb.translated(&(velocity * t));
-        let facing = obb_plane(&moved, plane);
-        (
-            facing.feature,
-            crossing(&moved.center(), &facing.feature_point, plane),
-        )
-    });
-    BoxPlaneSweep {
-        sweep,
-        axis_dots: std::array::from_fn(|i| obb.axis(i).dot(&plane.normal)),
-        feature: at_contact.map(|(feature, _)| feature),
-        contact_point: at_contact.map(|(_, point)| point),
+    #[test]
+    fn ray_parallel_to_the_plane_has_no_crossing() {
+        let along = ray_plane(&Vector3::new(0.0, 1.0, 0.0), &Vector3::x(), &floor());
+        assert_eq!((along.t, along.hits_ray()), (None, false));
+        let down = ray_plane(
+            &Vector3::new(0.0, 2.0, 0.0),
+            &Vector3::new(1.0, -4.0, 0.0),
+            &floor(),
+        );
+        assert_eq!(down.t, Some(0.5));
+        assert_eq!(down.point, Some(Vector3::new(0.5, 0.0, 0.0)));
     }
 }

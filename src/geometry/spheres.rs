@@ -36,7 +36,7 @@ pub enum SweepOutcome {
     OverlappingAtStart,
     /// They first touch at a time in `[0, T]`.
     Touch,
-    /// No relative motion and apart: they never touch.
+    /// Apart and not moving relative to each other (for a plane: not along its normal).
     NoRelativeMotion,
     /// The radicand is negative: the closest approach stays farther than the radius sum.
     NeverClose,
