@@ -6,8 +6,10 @@ use clap::{Parser, Subcommand};
 /// did or did not collide.
 #[derive(Debug, Parser)]
 #[command(name = "sepax", version, about, long_about = None)]
-#[command(after_help = "Scenes are TOML files or the name of a shipped scene (see `sepax scenes`).\n\
-Bad input exits with status 2 and one `path:line:column: message` per problem.")]
+#[command(
+    after_help = "Scenes are TOML files or the name of a shipped scene (see `sepax scenes`).\n\
+Bad input exits with status 2 and one `path:line:column: message` per problem."
+)]
 pub struct Cli {
     /// What to do; with none, sepax lists the shipped scenes.
     #[command(subcommand)]
@@ -39,7 +41,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "A,B", value_parser = pair_names)]
     pub pair: Option<(String, String)>,
     /// Rule for near-parallel edges: per-axis (skip each degenerate cross axis, as parry does),
-    /// ericson (pad every |c_ij| by 1e-6), eberly (skip all edge axes when two axes are parallel).
+    /// ericson (pad every `|c_ij|` by 1e-6), eberly (skip all edge axes when two axes are parallel).
     #[arg(long, default_value = "per-axis", value_name = "RULE",
           value_parser = ["per-axis", "ericson", "eberly"])]
     pub rule: String,
@@ -50,11 +52,15 @@ pub struct ExplainArgs {
 
 /// A strictly positive, finite number of seconds.
 fn positive_seconds(text: &str) -> Result<f64, String> {
-    let value: f64 = text.parse().map_err(|_| format!("`{text}` is not a number"))?;
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
     if value.is_finite() && value > 0.0 {
         Ok(value)
     } else {
-        Err(format!("the horizon must be a positive, finite number of seconds, not {text}"))
+        Err(format!(
+            "the horizon must be a positive, finite number of seconds, not {text}"
+        ))
     }
 }
 
@@ -64,6 +70,8 @@ fn pair_names(text: &str) -> Result<(String, String), String> {
         Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
             Ok((a.trim().to_string(), b.trim().to_string()))
         }
-        _ => Err(format!("expected two body names separated by a comma, like `A,B`, not `{text}`")),
+        _ => Err(format!(
+            "expected two body names separated by a comma, like `A,B`, not `{text}`"
+        )),
     }
 }

@@ -1,8 +1,13 @@
 //! Pure geometry: bounding volumes and the shapes sepax tests (no time stepping, no I/O).
 
+pub mod box_plane;
 pub mod distance;
 pub mod fit;
+pub mod hull;
+pub mod line_distance;
+pub mod line_triangle;
 pub mod obb;
+pub mod planes;
 pub mod spheres;
 pub mod volumes;
 

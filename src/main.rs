@@ -61,7 +61,9 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
                 }
             }
             if a == b {
-                return Err(format!("error: --pair: `{a}` is named twice; give two different bodies"));
+                return Err(format!(
+                    "error: --pair: `{a}` is named twice; give two different bodies"
+                ));
             }
             Some((a.as_str(), b.as_str()))
         }
@@ -75,7 +77,10 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
         let json = serde_json::to_string(&explanation).map_err(|e| format!("error: {e}"))?;
         println!("{json}");
     } else {
-        print!("{}", trace::render_text(&explanation, scene.title.as_deref()));
+        print!(
+            "{}",
+            trace::render_text(&explanation, scene.title.as_deref())
+        );
     }
     Ok(())
 }
@@ -87,7 +92,10 @@ fn list_scenes(with_intro: bool) {
     }
     println!("Shipped scenes:");
     for (name, text) in scene::shipped_scenes() {
-        let title = scene::load_str(text, name).ok().and_then(|s| s.title).unwrap_or_default();
+        let title = scene::load_str(text, name)
+            .ok()
+            .and_then(|s| s.title)
+            .unwrap_or_default();
         println!("  {name:<24} {title}");
     }
 }

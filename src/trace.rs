@@ -98,7 +98,11 @@ pub fn bodies_at_frame(scene: &Scene, frame: usize) -> Vec<BodySpec> {
         .iter()
         .map(|body| {
             let (center, rotation) = pose_at(body, t);
-            BodySpec { center, rotation, ..body.clone() }
+            BodySpec {
+                center,
+                rotation,
+                ..body.clone()
+            }
         })
         .collect()
 }
@@ -116,9 +120,8 @@ pub fn explain(
     let mut pairs = Vec::new();
     for (i, a) in bodies.iter().enumerate() {
         for b in &bodies[i + 1..] {
-            let wanted = only_pair.is_none_or(|(x, y)| {
-                (a.name == x && b.name == y) || (a.name == y && b.name == x)
-            });
+            let wanted = only_pair
+                .is_none_or(|(x, y)| (a.name == x && b.name == y) || (a.name == y && b.name == x));
             if wanted {
                 pairs.extend(explain_pair(a, b, time, horizon, robustness));
             }
@@ -160,7 +163,9 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
     match body.shape {
         ShapeSpec::Box { half_extents } => {
             record.half_extents = Some(arr3(&half_extents));
-            record.axes = Some(std::array::from_fn(|i| arr3(&matrix.column(i).into_owned())));
+            record.axes = Some(std::array::from_fn(|i| {
+                arr3(&matrix.column(i).into_owned())
+            }));
         }
         ShapeSpec::Sphere { radius } => {
             record.shape = "sphere";

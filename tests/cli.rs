@@ -4,7 +4,10 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn sepax(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sepax")).args(args).output().expect("sepax runs")
+    Command::new(env!("CARGO_BIN_EXE_sepax"))
+        .args(args)
+        .output()
+        .expect("sepax runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -20,7 +23,10 @@ fn explain_says_which_axis_separates_the_near_miss() {
     let out = sepax(&["explain", "edge_edge_miss"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("A and B do not collide: axis A0xB2 separates them by"), "{text}");
+    assert!(
+        text.contains("A and B do not collide: axis A0xB2 separates them by"),
+        "{text}"
+    );
     for axis in ["A0 ", "A2 ", "B1 ", "A0xB0", "A1xB2", "A2xB2"] {
         assert!(text.contains(axis), "{axis} missing from\n{text}");
     }
@@ -28,7 +34,13 @@ fn explain_says_which_axis_separates_the_near_miss() {
 
 #[test]
 fn explain_json_has_the_contract_fields_and_fifteen_rows() {
-    let out = sepax(&["explain", "scenes/edge_edge.toml", "--json", "--horizon", "1"]);
+    let out = sepax(&[
+        "explain",
+        "scenes/edge_edge.toml",
+        "--json",
+        "--horizon",
+        "1",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1, "exactly one JSON object");
@@ -37,15 +49,36 @@ fn explain_json_has_the_contract_fields_and_fifteen_rows() {
     assert_eq!(json["frame"], 0);
     assert_eq!(json["time"], 0.0);
     let body = &json["bodies"][0];
-    for key in ["name", "shape", "center", "half_extents", "axes", "rotation", "velocity", "fit"] {
+    for key in [
+        "name",
+        "shape",
+        "center",
+        "half_extents",
+        "axes",
+        "rotation",
+        "velocity",
+        "fit",
+    ] {
         assert!(body.get(key).is_some(), "body lacks {key}: {body}");
     }
     let pair = &json["pairs"][0];
-    assert_eq!((pair["a"].as_str(), pair["b"].as_str()), (Some("A"), Some("B")));
+    assert_eq!(
+        (pair["a"].as_str(), pair["b"].as_str()),
+        (Some("A"), Some("B"))
+    );
     assert_eq!(pair["shapes"], "box-box");
     assert_eq!(pair["axes"].as_array().unwrap().len(), 15);
     let row = &pair["axes"][0];
-    for key in ["axis", "l", "r", "r0", "r1", "separating", "degenerate", "gap"] {
+    for key in [
+        "axis",
+        "l",
+        "r",
+        "r0",
+        "r1",
+        "separating",
+        "degenerate",
+        "gap",
+    ] {
         assert!(row.get(key).is_some(), "row lacks {key}: {row}");
     }
     let contact = &pair["contact"];
@@ -91,7 +124,11 @@ fn unknown_pair_name_is_an_error_with_status_2_and_no_stdout() {
     let out = sepax(&["explain", "edge_edge_miss", "--pair", "A,C"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).is_empty());
-    assert!(stderr(&out).contains("no body named `C`"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no body named `C`"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -159,7 +159,10 @@ fn box_box(
     let (va, vb) = (velocity(a), velocity(b));
     let sweep = sat::sweep(box_a, va, box_b, vb, horizon);
     let contact = sat::first_contact(box_a, va, box_b, vb, horizon);
-    let stage = stages.iter().find(|check| check.separated).map_or(Stage::Sat, |check| check.stage);
+    let stage = stages
+        .iter()
+        .find(|check| check.separated)
+        .map_or(Stage::Sat, |check| check.stage);
     let mut record = PairRecord {
         a: a.name.clone(),
         b: b.name.clone(),
@@ -170,8 +173,14 @@ fn box_box(
         separating_axis: trace.separating_axis().map(|axis| axis.to_string()),
         robustness: trace.robustness.name(),
         axes: trace.rows.iter().map(axis_record).collect(),
-        sweep: sweep.rows.iter().map(|row| sweep_record(row, time)).collect(),
-        contact: contact.as_ref().map(|c| contact_record(c, time, &a.name, &b.name)),
+        sweep: sweep
+            .rows
+            .iter()
+            .map(|row| sweep_record(row, time))
+            .collect(),
+        contact: contact
+            .as_ref()
+            .map(|c| contact_record(c, time, &a.name, &b.name)),
         sentence: String::new(),
     };
     record.sentence = super::text::box_box_sentence(&record, &trace);
@@ -234,7 +243,12 @@ fn axis_record(row: &AxisRow) -> AxisRecord {
 
 fn sweep_record(row: &SweepRow, time: f64) -> SweepRecord {
     let finite = |t: f64| t.is_finite().then_some(time + t);
-    SweepRecord { axis: row.axis.to_string(), entry: finite(row.entry), exit: finite(row.exit), skipped: row.skipped }
+    SweepRecord {
+        axis: row.axis.to_string(),
+        entry: finite(row.entry),
+        exit: finite(row.exit),
+        skipped: row.skipped,
+    }
 }
 
 /// The JSON record of a contact found `time` seconds into the scene.

@@ -71,7 +71,12 @@ pub fn describe_contact(contact: &Contact, a: &str, b: &str) -> String {
 /// The whole explanation as text: per pair the stages, the table and the sentence.
 pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}{}", explanation.scene, title.map(|t| format!(": {t}")).unwrap_or_default());
+    let _ = writeln!(
+        out,
+        "{}{}",
+        explanation.scene,
+        title.map(|t| format!(": {t}")).unwrap_or_default()
+    );
     let _ = writeln!(
         out,
         "frame {}, t = {:.3} s, contacts searched until t = {:.3} s",
@@ -86,7 +91,12 @@ pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
         let _ = writeln!(out, "\n{} and {} ({})", pair.a, pair.b, pair.shapes);
         for check in &pair.stages {
             let verdict = if check.separated { "apart" } else { "overlap" };
-            let _ = writeln!(out, "  {:<8} {verdict}: {}", check.stage.label(), check.detail);
+            let _ = writeln!(
+                out,
+                "  {:<8} {verdict}: {}",
+                check.stage.label(),
+                check.detail
+            );
         }
         let _ = writeln!(out, "  decided by {}", pair.stage.label());
         if !pair.axes.is_empty() {
@@ -105,7 +115,9 @@ fn write_table(out: &mut String, pair: &PairRecord) {
     );
     let first = pair.separating_axis.as_deref();
     for row in &pair.axes {
-        let gap = row.gap.map_or_else(|| "-".to_string(), |g| format!("{g:.4}"));
+        let gap = row
+            .gap
+            .map_or_else(|| "-".to_string(), |g| format!("{g:.4}"));
         let mark = if first == Some(row.axis.as_str()) {
             "separates (first)"
         } else if row.separating {
