@@ -8,6 +8,7 @@ pub mod line_distance;
 pub mod line_triangle;
 pub mod obb;
 pub mod planes;
+pub mod sphere_box;
 pub mod spheres;
 pub mod volumes;
 

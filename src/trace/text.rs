@@ -84,6 +84,22 @@ pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
         explanation.time,
         explanation.time + explanation.horizon
     );
+    for body in &explanation.bodies {
+        if let Some(fit) = &body.fit {
+            let eigen = fit.eigenvalues.map_or_else(String::new, |[l0, l1, l2]| {
+                format!(", covariance eigenvalues {l0:.4}, {l1:.4}, {l2:.4}")
+            });
+            let variant = fit
+                .variant
+                .as_deref()
+                .map_or_else(String::new, |v| format!(" ({v})"));
+            let _ = writeln!(
+                out,
+                "{}: {} {}{variant} fitted to {} points{eigen}",
+                body.name, body.shape, fit.method, fit.point_count
+            );
+        }
+    }
     if explanation.pairs.is_empty() {
         out.push_str("\nno pairs to explain\n");
     }
