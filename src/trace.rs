@@ -1,10 +1,14 @@
 //! Records of what the engine decided for a scene at one frame, read by `explain`, the TUI and
 //! the lesson checker alike.
 
+mod frame;
 mod pairs;
 mod shapes;
 mod text;
 
+pub use frame::{
+    body_frame, kinematic_timeline, BodyFrame, EnergyRecord, EventRecord, FrameRecord,
+};
 pub use pairs::{explain_pair, PairRecord, Stage, StageCheck};
 pub use text::{describe_contact, render_text};
 

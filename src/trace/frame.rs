@@ -1,0 +1,125 @@
+//! One frame of a scene's timeline: the state of every body, the integrator's evidence and the
+//! events, as `simulate --json` prints it and the debugger steps through it.
+
+use serde::Serialize;
+
+use super::pose_at;
+use crate::math::{arr3, wxyz};
+use crate::scene::{BodySpec, Scene};
+
+/// One frame of the timeline (one line of `simulate --json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct FrameRecord {
+    /// Frame index, 0 for the initial state.
+    pub frame: usize,
+    /// Scene time, `frame · dt`.
+    pub time: f64,
+    /// Integrator sub-steps taken to reach this frame from the previous one.
+    pub substeps: usize,
+    /// Every body's state, in scene order.
+    pub bodies: Vec<BodyFrame>,
+    /// Kinetic, potential and total energy.
+    pub energy: EnergyRecord,
+    /// What happened between the previous frame and this one.
+    pub events: Vec<EventRecord>,
+    /// The bodies as scene bodies at this frame (for explanations and drawing).
+    #[serde(skip)]
+    pub specs: Vec<BodySpec>,
+}
+
+/// A body's state at one frame with the integrator's error estimate.
+#[derive(Clone, Debug, Serialize)]
+pub struct BodyFrame {
+    /// Body name.
+    pub name: String,
+    /// Centre of mass.
+    pub position: [f64; 3],
+    /// Linear velocity.
+    pub velocity: [f64; 3],
+    /// Orientation `[w, x, y, z]`.
+    pub rotation: [f64; 4],
+    /// Angular velocity (world frame).
+    pub angular_velocity: [f64; 3],
+    /// `e_a = |X_h - X_{h/2,h/2}|` for the last step (0 when not integrated).
+    pub error_estimate: f64,
+    /// The step the error rule suggests, `(e_max/e_a)^(1/(p+1)) h`.
+    pub suggested_dt: f64,
+}
+
+/// Energy of the whole scene at one frame.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct EnergyRecord {
+    /// Kinetic energy, linear and rotational.
+    pub kinetic: f64,
+    /// Potential energy from gravity and springs.
+    pub potential: f64,
+    /// `kinetic + potential`.
+    pub total: f64,
+}
+
+/// Something that happened inside a frame, at its exact time.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventRecord {
+    /// `contact` for now.
+    pub kind: String,
+    /// Absolute time of the event.
+    pub time: f64,
+    /// First body.
+    pub a: String,
+    /// Second body.
+    pub b: String,
+    /// Contact point.
+    pub point: [f64; 3],
+    /// The last separating axis for two boxes, else `null`.
+    pub axis: Option<String>,
+    /// Unit normal from `a` to `b`.
+    pub normal: [f64; 3],
+    /// Impulse magnitude applied.
+    pub impulse: f64,
+}
+
+/// The record of one body's state (no integrator evidence).
+pub fn body_frame(body: &BodySpec, error_estimate: f64, suggested_dt: f64) -> BodyFrame {
+    BodyFrame {
+        name: body.name.clone(),
+        position: arr3(&body.center),
+        velocity: arr3(&body.velocity),
+        rotation: wxyz(&body.rotation),
+        angular_velocity: arr3(&body.angular_velocity),
+        error_estimate,
+        suggested_dt,
+    }
+}
+
+/// The scene's frames `0..=frames` with constant velocities and no collisions (a kinematic preview).
+pub fn kinematic_timeline(scene: &Scene, frames: usize) -> Vec<FrameRecord> {
+    (0..=frames)
+        .map(|frame| {
+            let time = frame as f64 * scene.world.dt;
+            let specs: Vec<BodySpec> = scene
+                .bodies
+                .iter()
+                .map(|body| {
+                    let (center, rotation) = pose_at(body, time);
+                    BodySpec {
+                        center,
+                        rotation,
+                        ..body.clone()
+                    }
+                })
+                .collect();
+            FrameRecord {
+                frame,
+                time,
+                substeps: usize::from(frame > 0),
+                bodies: specs
+                    .iter()
+                    .map(|b| body_frame(b, 0.0, scene.world.dt))
+                    .collect(),
+                energy: EnergyRecord::default(),
+                events: Vec::new(),
+                specs,
+            }
+        })
+        .collect()
+}
