@@ -1,0 +1,225 @@
+//! Seeded generators of box pairs and the parry3d-f64 oracle, shared by the oracle tests and the
+//! benchmark. Every case draws from its own generator `Rng::case(seed, index)`, so a failure names
+//! the seed and index that reproduce it.
+#![allow(dead_code)]
+
+use parry3d_f64::glamx::{DQuat, DVec3};
+use parry3d_f64::math::Pose;
+use parry3d_f64::query::{self, ShapeCastOptions};
+use parry3d_f64::shape::Cuboid;
+use sepax::nalgebra::{Quaternion, Unit, UnitQuaternion, Vector3};
+use sepax::Obb;
+
+pub mod check;
+pub mod touch;
+
+/// A small xorshift64* generator; deterministic across platforms.
+pub struct Rng {
+    state: u64,
+}
+
+impl Rng {
+    /// The generator of case `index` of the family seeded with `seed` (splitmix64 of both).
+    pub fn case(seed: u64, index: u64) -> Self {
+        let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Self {
+            state: (z ^ (z >> 31)) | 1,
+        }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.state;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.state = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1_u64 << 53) as f64
+    }
+
+    /// Uniform in `[lo, hi)`.
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// Log-uniform in `[lo, hi)` (both positive).
+    pub fn log_range(&mut self, lo: f64, hi: f64) -> f64 {
+        (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()
+    }
+
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// `-1` or `+1`.
+    pub fn sign(&mut self) -> f64 {
+        if self.next_u64() & 1 == 0 {
+            -1.0
+        } else {
+            1.0
+        }
+    }
+
+    /// Uniform in the cube `[-w, w]³`.
+    pub fn vector(&mut self, w: f64) -> Vector3<f64> {
+        Vector3::new(self.range(-w, w), self.range(-w, w), self.range(-w, w))
+    }
+
+    /// Half-extents, each uniform in `[lo, hi)`.
+    pub fn extents(&mut self, lo: f64, hi: f64) -> Vector3<f64> {
+        Vector3::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
+    }
+
+    /// A uniformly distributed unit direction.
+    pub fn direction(&mut self) -> Unit<Vector3<f64>> {
+        loop {
+            let v = self.vector(1.0);
+            if (0.01..=1.0).contains(&v.norm_squared()) {
+                return Unit::new_normalize(v);
+            }
+        }
+    }
+
+    /// A uniformly distributed rotation (Shoemake's method).
+    pub fn rotation(&mut self) -> UnitQuaternion<f64> {
+        let (u1, u2, u3) = (self.unit(), self.range(0.0, 1.0), self.range(0.0, 1.0));
+        let tau = std::f64::consts::TAU;
+        let (s, c) = ((1.0 - u1).sqrt(), u1.sqrt());
+        UnitQuaternion::from_quaternion(Quaternion::new(
+            c * (tau * u3).cos(),
+            s * (tau * u2).sin(),
+            s * (tau * u2).cos(),
+            c * (tau * u3).sin(),
+        ))
+    }
+
+    /// A box with a random rotation, centre in `[-w, w]³` and half-extents in `[0.05, 3)`.
+    pub fn obb(&mut self, w: f64) -> Obb {
+        let center = self.vector(w);
+        let rotation = self.rotation();
+        Obb::new(center, rotation, self.extents(0.05, 3.0))
+    }
+}
+
+/// The rotation by `angle` about the world axis `axis`.
+pub fn about(axis: &Vector3<f64>, angle: f64) -> UnitQuaternion<f64> {
+    UnitQuaternion::from_axis_angle(&Unit::new_normalize(*axis), angle)
+}
+
+/// The same box with another rotation.
+pub fn rotated(obb: &Obb, rotation: UnitQuaternion<f64>) -> Obb {
+    Obb::new(obb.center(), rotation, obb.half_extents())
+}
+
+/// The same box centred at `center`.
+pub fn placed(obb: &Obb, center: Vector3<f64>) -> Obb {
+    Obb::new(center, obb.rotation(), obb.half_extents())
+}
+
+fn dvec(v: &Vector3<f64>) -> DVec3 {
+    DVec3::new(v.x, v.y, v.z)
+}
+
+/// The box's pose in parry.
+pub fn pose(obb: &Obb) -> Pose {
+    let q = obb.rotation();
+    Pose::from_parts(dvec(&obb.center()), DQuat::from_xyzw(q.i, q.j, q.k, q.w))
+}
+
+/// The box as a parry cuboid.
+pub fn cuboid(obb: &Obb) -> Cuboid {
+    Cuboid::new(dvec(&obb.half_extents()))
+}
+
+/// parry's verdict (touching counts as intersecting).
+pub fn parry_intersects(a: &Obb, b: &Obb) -> bool {
+    query::intersection_test(&pose(a), &cuboid(a), &pose(b), &cuboid(b))
+        .expect("cuboids are supported")
+        .intersecting
+}
+
+/// parry's distance between the solid boxes (0 when they touch or overlap).
+pub fn parry_distance(a: &Obb, b: &Obb) -> f64 {
+    query::distance(&pose(a), &cuboid(a), &pose(b), &cuboid(b))
+        .expect("cuboids are supported")
+        .distance
+}
+
+/// Whether the boxes are within `tolerance` of touching: parry's signed contact distance
+/// (negative when penetrating) is at most `tolerance` in magnitude. parry may return a contact
+/// farther than the prediction distance it is given, so the distance itself is compared.
+pub fn near_touching(a: &Obb, b: &Obb, tolerance: f64) -> bool {
+    query::contact(&pose(a), &cuboid(a), &pose(b), &cuboid(b), tolerance)
+        .expect("cuboids are supported")
+        .is_some_and(|contact| contact.dist.abs() <= tolerance)
+}
+
+/// parry's time of first contact over `[0, t_max]` (target distance 0, stop at penetration).
+pub fn parry_time_of_impact(
+    a: &Obb,
+    va: &Vector3<f64>,
+    b: &Obb,
+    vb: &Vector3<f64>,
+    t_max: f64,
+) -> Option<f64> {
+    let options = ShapeCastOptions {
+        max_time_of_impact: t_max,
+        target_distance: 0.0,
+        stop_at_penetration: true,
+        compute_impact_geometry_on_penetration: true,
+    };
+    let (pa, pb, ca, cb) = (pose(a), pose(b), cuboid(a), cuboid(b));
+    query::cast_shapes(&pa, dvec(va), &ca, &pb, dvec(vb), &cb, options)
+        .expect("cuboids are supported")
+        .map(|hit| hit.time_of_impact)
+}
+
+/// The boxes moved to time `t`.
+pub fn at_time(a: &Obb, va: &Vector3<f64>, b: &Obb, vb: &Vector3<f64>, t: f64) -> (Obb, Obb) {
+    (a.translated(&(va * t)), b.translated(&(vb * t)))
+}
+
+/// The smallest parry distance of the moving boxes over `[0, t_max]`. The distance of two convex
+/// bodies in linear motion is convex in time, so a golden-section search finds its minimum.
+pub fn min_distance_on_path(
+    a: &Obb,
+    va: &Vector3<f64>,
+    b: &Obb,
+    vb: &Vector3<f64>,
+    t_max: f64,
+) -> f64 {
+    let distance = |t: f64| {
+        let (a_t, b_t) = at_time(a, va, b, vb, t);
+        parry_distance(&a_t, &b_t)
+    };
+    let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.0, t_max);
+    for _ in 0..90 {
+        let (m1, m2) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+        if distance(m1) <= distance(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    distance(0.5 * (lo + hi))
+        .min(distance(0.0))
+        .min(distance(t_max))
+}
+
+/// A one-line description of a box for failure messages (round-trips every bit).
+pub fn describe(obb: &Obb) -> String {
+    let (c, q, h) = (obb.center(), obb.rotation(), obb.half_extents());
+    format!(
+        "Obb::new(Vector3::new({:?}, {:?}, {:?}), quaternion(w {:?}, i {:?}, j {:?}, k {:?}), \
+         Vector3::new({:?}, {:?}, {:?}))",
+        c.x, c.y, c.z, q.w, q.i, q.j, q.k, h.x, h.y, h.z
+    )
+}
