@@ -1,6 +1,11 @@
 //! Rigid bodies in time: state, integrators with error estimates, forces, constraints,
 //! collisions inside a frame and the response (METHODS §6–§11).
 
+pub mod constraints;
+pub mod energy;
+pub mod forces;
+pub mod system;
+
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use crate::geometry::{Obb, Sphere};
