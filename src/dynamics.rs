@@ -4,6 +4,7 @@
 pub mod constraints;
 pub mod energy;
 pub mod forces;
+pub mod integrate;
 pub mod system;
 
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
