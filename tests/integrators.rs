@@ -371,6 +371,11 @@ fn fixed_bodies_do_not_move() {
         ForceModel::with_gravity(Vector3::new(0.0, -9.81, 0.0)),
     );
     let y0 = System::pack(&bodies);
+    assert_eq!(
+        system::angular_velocity(&y0, 0),
+        Vector3::zeros(),
+        "packed at rest"
+    );
     for method in Integrator::ALL {
         let y = integrate::advance(&system, method, 0.0, &y0, 0.1);
         assert_eq!(
@@ -384,4 +389,36 @@ fn fixed_bodies_do_not_move() {
             "{method}"
         );
     }
+}
+
+#[test]
+fn free_flight_has_a_zero_estimate_and_the_rule_suggests_the_largest_growth() {
+    let bodies = [ball(1.0, [0.0; 3], [1.0, -2.0, 0.5], false)];
+    let system = System::new(&bodies, ForceModel::new());
+    let y = System::pack(&bodies);
+    for method in Integrator::ALL {
+        let record = integrate::step(&system, method, 0.0, &y, 0.1, Some(1e-4));
+        assert_eq!(record.method, method);
+        assert!(record.max_error_estimate() < 1e-15, "{method}");
+        assert!(record.suggested_dt() >= 0.1 * 10.0, "{method}");
+        let frame = step_frame(
+            &system,
+            method,
+            0.0,
+            &y,
+            0.1,
+            StepControl::Adaptive(Adaptive::new(1e-4)),
+        );
+        assert_eq!((frame.substeps, frame.rejected), (1, 0), "{method}");
+        assert!((system::position(&frame.state, 0) - Vector3::new(0.1, -0.2, 0.05)).norm() < 1e-15);
+    }
+}
+
+#[test]
+fn frame_record_carries_energy_and_constraint_violations() {
+    let (system, y) = oscillator(0.0);
+    let frame = step_frame(&system, Integrator::Rk4, 0.0, &y, 0.01, StepControl::Fixed);
+    assert_eq!(frame.energy, energy(&system, &frame.state));
+    assert!((frame.energy.total() - 0.5 * KS * A * A).abs() < 1e-9);
+    assert!(frame.constraints.is_empty());
 }

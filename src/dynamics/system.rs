@@ -73,11 +73,16 @@ impl System {
         self.bodies.is_empty()
     }
 
-    /// The state vector of these bodies (13 numbers each).
+    /// The state vector of these bodies (13 numbers each); fixed bodies and planes are at rest.
     pub fn pack(bodies: &[RigidBody]) -> DVector<f64> {
         let mut y = DVector::zeros(bodies.len() * STATE_PER_BODY);
         for (i, body) in bodies.iter().enumerate() {
-            set_body_state(&mut y, i, &body.state);
+            let mut state = body.state;
+            if BodyMass::of(body).fixed {
+                state.velocity = Vector3::zeros();
+                state.angular_velocity = Vector3::zeros();
+            }
+            set_body_state(&mut y, i, &state);
         }
         y
     }

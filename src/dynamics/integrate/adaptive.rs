@@ -5,6 +5,8 @@ use nalgebra::DVector;
 
 use super::estimate::{step, BodyError, StepRecord};
 use super::Integrator;
+use crate::dynamics::constraints::{violations, ConstraintViolation};
+use crate::dynamics::energy::{energy, Energy};
 use crate::dynamics::system::System;
 
 /// The factor applied to the rule's step when accepting or rejecting a sub-step.
@@ -75,6 +77,10 @@ pub struct FrameRecord {
     pub smallest_substep: f64,
     /// The sub-step to try first in the next frame.
     pub next_substep: f64,
+    /// The energy at the end of the frame.
+    pub energy: Energy,
+    /// Each constraint's violation at the end of the frame, in order.
+    pub constraints: Vec<ConstraintViolation>,
 }
 
 /// Advances `y` from `t` by exactly one frame of length `dt`.
@@ -87,6 +93,7 @@ pub struct FrameRecord {
 ///    error `e_a` bounds) and propose `h · clamp(0.9 (e_max/e_a)^(1/(p+1)), 0.1, 5)`.
 /// 5. When the attempts reach the cap, the last sub-step runs to the frame end whatever its
 ///    error, and the record says so.
+/// 6. Record the energy and every constraint's violation at the frame end.
 pub fn step_frame(
     system: &System,
     method: Integrator,
@@ -95,10 +102,13 @@ pub fn step_frame(
     dt: f64,
     control: StepControl,
 ) -> FrameRecord {
-    match control {
+    let mut frame = match control {
         StepControl::Fixed => fixed(system, method, t, y, dt),
         StepControl::Adaptive(settings) => adaptive(system, method, t, y, dt, settings),
-    }
+    };
+    frame.energy = energy(system, &frame.state);
+    frame.constraints = violations(&system.forces.constraints, &frame.state);
+    frame
 }
 
 /// One step of the whole frame.
@@ -117,6 +127,8 @@ fn fixed(system: &System, method: Integrator, t: f64, y: &DVector<f64>, dt: f64)
         capped: false,
         bodies: record.bodies,
         smallest_substep: dt,
+        energy: Energy::default(),
+        constraints: Vec::new(),
     }
 }
 
@@ -144,6 +156,8 @@ fn adaptive(
         bodies: vec![BodyError::default(); system.len()],
         smallest_substep: dt,
         next_substep: dt,
+        energy: Energy::default(),
+        constraints: Vec::new(),
     };
     let mut time = t;
     let mut proposal = settings.first_substep.unwrap_or(dt).min(dt);
