@@ -455,3 +455,24 @@ fn penalty_wire_holds_a_sliding_bead_within_three_m_g_over_ks() {
     assert!(worst <= 1.1 * 3.0 * m * G / ks, "{worst}");
     assert!(lowest < -0.99);
 }
+
+#[test]
+fn redundant_lagrange_constraints_give_the_same_force_as_one() {
+    let rod = ConstraintMethod::Lagrange {
+        stiffness: 0.0,
+        damping: 0.0,
+    };
+    let (single, y) = pendulum(rod);
+    let mut double = single.clone();
+    double.forces.constraints.push(single.forces.constraints[0]);
+    let mut moving = y.clone();
+    moving[system::STATE_PER_BODY + system::VELOCITY + 1] = -1.5;
+    for y in [y, moving] {
+        let one = single.forces.total(&single.bodies, &y)[1];
+        let two = double.forces.total(&double.bodies, &y)[1];
+        assert!((one - two).norm() < 1e-9, "{one} vs {two}");
+        // Along the rod the constraint cancels gravity's pull and supplies m v²/L.
+        let v2 = system::velocity(&y, 1).norm_squared();
+        assert!((one - Vector3::new(-v2, -G, 0.0)).norm() < 1e-9, "{one}");
+    }
+}
