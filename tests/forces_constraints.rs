@@ -344,7 +344,7 @@ fn bead_on_a_circular_wire_stays_on_the_circle() {
 #[test]
 fn penalty_rod_stretch_is_proportional_to_one_over_stiffness() {
     println!("\nPenalty pendulum released horizontally, RK4 h = 1e-4, 1 s");
-    println!("| ks | max |C| | ks · max |C| |");
+    println!("| ks | max ‖C‖ | ks · max ‖C‖ |");
     println!("|---|---|---|");
     let mut scaled = Vec::new();
     for ks in [1e3, 1e4, 1e5] {

@@ -281,7 +281,7 @@ fn free_asymmetric_box_keeps_its_angular_momentum() {
     let dt = 0.001;
     let (mut worst_l, mut worst_q, mut worst_e) = (0.0_f64, 0.0_f64, 0.0_f64);
     println!("\nFree box, half-extents (1, 0.5, 0.2), ω0 = (1, 2, 0.5), RK4, dt = 0.001");
-    println!("| t | ω | |L - L0|/|L0| | |E - E0|/E0 | ||q| - 1| |");
+    println!("| t | ω | ‖L - L0‖/‖L0‖ | ‖E - E0‖/E0 | ‖q‖ - 1 |");
     println!("|---|---|---|---|---|");
     for n in 1..=3000 {
         y = step_frame(
