@@ -5,7 +5,10 @@ mod adaptive;
 mod estimate;
 mod implicit;
 
-pub use adaptive::{step_frame, Adaptive, FrameRecord, StepControl};
+pub use adaptive::{
+    step_frame, Adaptive, FrameRecord, StepControl, DEFAULT_MAX_SUBSTEPS, GROWTH_LIMIT, SAFETY,
+    SHRINK_LIMIT,
+};
 pub use estimate::{
     step, suggested_step, BodyError, StepRecord, DEFAULT_TOLERANCE, MAX_GROWTH, MIN_SHRINK,
 };
