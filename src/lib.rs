@@ -8,6 +8,7 @@
 
 pub use nalgebra;
 
+pub mod dynamics;
 pub mod geometry;
 pub mod math;
 pub mod sat;

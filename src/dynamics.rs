@@ -1,0 +1,124 @@
+//! Rigid bodies in time: state, integrators with error estimates, forces, constraints,
+//! collisions inside a frame and the response (METHODS §6–§11).
+
+pub mod constraints;
+pub mod energy;
+pub mod forces;
+pub mod integrate;
+pub mod system;
+
+use nalgebra::{Matrix3, UnitQuaternion, Vector3};
+
+use crate::geometry::{Obb, Sphere};
+
+/// The kinematic state of one rigid body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyState {
+    /// Position of the centre of mass.
+    pub position: Vector3<f64>,
+    /// Linear velocity.
+    pub velocity: Vector3<f64>,
+    /// Orientation (body to world).
+    pub rotation: UnitQuaternion<f64>,
+    /// Angular velocity in the world frame (rad/s).
+    pub angular_velocity: Vector3<f64>,
+}
+
+/// The shape a body collides with, in its own frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BodyShape {
+    /// A box with these half-extents.
+    Box(Vector3<f64>),
+    /// A sphere of this radius.
+    Sphere(f64),
+    /// The plane `normal · x = offset` (always fixed).
+    Plane {
+        /// Unit normal.
+        normal: Vector3<f64>,
+        /// Offset along the normal.
+        offset: f64,
+    },
+}
+
+/// A rigid body: shape, mass properties and current state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RigidBody {
+    /// Unique name.
+    pub name: String,
+    /// Collision shape.
+    pub shape: BodyShape,
+    /// Mass (ignored when fixed).
+    pub mass: f64,
+    /// Whether the body never moves.
+    pub fixed: bool,
+    /// Current state.
+    pub state: BodyState,
+}
+
+impl RigidBody {
+    /// `1/m`, or 0 for a fixed body.
+    pub fn inverse_mass(&self) -> f64 {
+        if self.fixed {
+            0.0
+        } else {
+            1.0 / self.mass
+        }
+    }
+
+    /// The inertia tensor in the body frame (box: `m/3 (b² + c²)` with half-extents; sphere: `2/5 m r²`).
+    pub fn inertia_body(&self) -> Matrix3<f64> {
+        match self.shape {
+            BodyShape::Box(h) => Matrix3::from_diagonal(&Vector3::new(
+                self.mass / 3.0 * (h.y * h.y + h.z * h.z),
+                self.mass / 3.0 * (h.x * h.x + h.z * h.z),
+                self.mass / 3.0 * (h.x * h.x + h.y * h.y),
+            )),
+            BodyShape::Sphere(r) => Matrix3::identity() * (0.4 * self.mass * r * r),
+            BodyShape::Plane { .. } => Matrix3::zeros(),
+        }
+    }
+
+    /// The inertia tensor in the world frame, `R I_body Rᵀ`.
+    pub fn inertia_world(&self) -> Matrix3<f64> {
+        let r = self.state.rotation.to_rotation_matrix().into_inner();
+        r * self.inertia_body() * r.transpose()
+    }
+
+    /// The inverse world inertia, or zero for a fixed body or a plane.
+    pub fn inverse_inertia_world(&self) -> Matrix3<f64> {
+        if self.fixed {
+            return Matrix3::zeros();
+        }
+        self.inertia_world()
+            .try_inverse()
+            .unwrap_or_else(Matrix3::zeros)
+    }
+
+    /// The body's box at its current state, if it is a box.
+    pub fn obb(&self) -> Option<Obb> {
+        match self.shape {
+            BodyShape::Box(h) => Some(Obb::new(self.state.position, self.state.rotation, h)),
+            _ => None,
+        }
+    }
+
+    /// The body's sphere at its current state, if it is a sphere.
+    pub fn sphere(&self) -> Option<Sphere> {
+        match self.shape {
+            BodyShape::Sphere(radius) => Some(Sphere {
+                center: self.state.position,
+                radius,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Velocity of the material point at world position `p`: `v + ω × (p - x)`.
+    pub fn point_velocity(&self, p: &Vector3<f64>) -> Vector3<f64> {
+        self.state.velocity
+            + self
+                .state
+                .angular_velocity
+                .cross(&(p - self.state.position))
+    }
+}
