@@ -110,7 +110,7 @@ fn check_rows(a: &Obb, b: &Obb, trace: &SatTrace, index: u64) {
         let expected = (row.r - row.r0 - row.r1) / l.norm();
         assert!(
             (gap - expected).abs() <= 1e-12 * expected.abs() + 1e-15,
-            "{case}: gap {gap:e}"
+            "{case}: gap {gap:e}, expected {expected:e}"
         );
         assert_eq!(row.separating, row.r > row.r0 + row.r1, "{case}: verdict");
     }

@@ -93,11 +93,12 @@ fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {
     let sigma = sign(n.dot(&(o.center() - f.center())));
     let (a, b) = (f.half_extents(), o.half_extents());
     let mut base = o.center();
-    let mut free = Vec::new();
+    let (mut free, mut free_count) = ([0usize; 3], 0);
     for j in 0..3 {
         let c_ij = n.dot(&o.axis(j));
         if (c_ij * 2.0 * b[j]).abs() < 1e-10 {
-            free.push(j);
+            free[free_count] = j;
+            free_count += 1;
         } else {
             base += -sigma * sign(c_ij) * b[j] * o.axis(j);
         }
@@ -111,7 +112,7 @@ fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {
         |u: &Vector2<f64>| f.center() + sigma * a[i] * n + u.x * f.axis(i1) + u.y * f.axis(i2);
     let limits = Vector2::new(a[i1], a[i2]);
     let normal = n * sigma * towards_b;
-    match free.as_slice() {
+    match &free[..free_count] {
         [] => (base, ContactKind::VertexFace, normal, vec![base]),
         [j] => {
             let dir = o.axis(*j);

@@ -3,7 +3,7 @@
 use nalgebra::Vector3;
 
 use super::contact::{contact_at, Contact};
-use super::rows::{axis_vector, PairFrame, DEGENERATE_SINE};
+use super::rows::{for_each_axis, in_frame_of, PairFrame, DEGENERATE_SINE};
 use super::AxisId;
 use crate::geometry::Obb;
 
@@ -53,25 +53,16 @@ pub struct SweepTrace {
 pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -> SweepTrace {
     let frame = PairFrame::new(a, b);
     let w = vb - va;
-    let d_in_a = a.axes().tr_mul(&(b.center() - a.center()));
-    let w_in_a = a.axes().tr_mul(&w);
-    let rows = AxisId::ALL.map(|axis| {
-        let skipped =
-            matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE));
+    let d_in_a = in_frame_of(a, &(b.center() - a.center()));
+    let w_in_a = in_frame_of(a, &w);
+    let rows = for_each_axis!(axis => {
+        let skipped = matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE));
         let distance = frame.along(axis, &d_in_a);
         let speed = frame.along(axis, &w_in_a);
         let (r0, r1) = frame.radii(axis, 0.0);
         let reach = r0 + r1;
         let (entry, exit) = overlap_interval(distance, speed, reach);
-        SweepRow {
-            axis,
-            distance,
-            speed,
-            reach,
-            entry,
-            exit,
-            skipped,
-        }
+        SweepRow { axis, distance, speed, reach, entry, exit, skipped }
     });
     let tested = || rows.iter().filter(|row| !row.skipped);
     let last_entry = tested()
@@ -82,7 +73,7 @@ pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -
     let first_contact = touches.then_some(last_entry.max(0.0));
     let last_separating_axis = first_contact.and_then(|time| {
         tested()
-            .find(|row| touching_at(row, time, &axis_vector(a, b, row.axis)))
+            .find(|row| touching_at(row, time, frame.length(row.axis)))
             .map(|row| row.axis)
     });
     SweepTrace {
@@ -95,6 +86,8 @@ pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -
 }
 
 /// The first contact of the moving boxes within `[0, t_max]`, with its point and features.
+///
+/// The same computation as [`sweep`], leaving as soon as one axis proves the boxes never touch.
 pub fn first_contact(
     a: &Obb,
     va: Vector3<f64>,
@@ -102,19 +95,50 @@ pub fn first_contact(
     vb: Vector3<f64>,
     t_max: f64,
 ) -> Option<Contact> {
-    let trace = sweep(a, va, b, vb, t_max);
-    let time = trace.first_contact?;
+    let frame = PairFrame::new(a, b);
+    let d_in_a = in_frame_of(a, &(b.center() - a.center()));
+    let w_in_a = in_frame_of(a, &(vb - va));
+    let (mut last_entry, mut first_exit) = (f64::NEG_INFINITY, f64::INFINITY);
+    let rows = for_each_axis!(axis => {
+        let skipped = matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE));
+        let distance = frame.along(axis, &d_in_a);
+        let speed = frame.along(axis, &w_in_a);
+        let (r0, r1) = frame.radii(axis, 0.0);
+        let reach = r0 + r1;
+        if !skipped {
+            let (entry, exit) = overlap_interval(distance, speed, reach);
+            last_entry = last_entry.max(entry);
+            first_exit = first_exit.min(exit);
+            if last_entry > first_exit || last_entry > t_max || first_exit < 0.0 {
+                return None;
+            }
+        }
+        (distance, speed, reach, skipped)
+    });
+    let time = last_entry.max(0.0);
+    let axis =
+        AxisId::ALL
+            .into_iter()
+            .zip(rows)
+            .find_map(|(axis, (distance, speed, reach, skipped))| {
+                let row = SweepRow {
+                    axis,
+                    distance,
+                    speed,
+                    reach,
+                    entry: 0.0,
+                    exit: 0.0,
+                    skipped,
+                };
+                (!skipped && touching_at(&row, time, frame.length(axis))).then_some(axis)
+            });
     let a_then = a.translated(&(va * time));
     let b_then = b.translated(&(vb * time));
-    Some(contact_at(
-        &a_then,
-        &b_then,
-        trace.last_separating_axis,
-        time,
-    ))
+    Some(contact_at(&a_then, &b_then, axis, time))
 }
 
 /// The times where `|p + t w| <= r`, as `(entry, exit)`; `(+inf, -inf)` when never.
+#[inline(always)]
 fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
     if w == 0.0 {
         return if p.abs() <= r {
@@ -128,8 +152,8 @@ fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
 }
 
 /// Whether the projections on this axis just touch (gap within rounding of zero) at `time`.
-fn touching_at(row: &SweepRow, time: f64, l: &Vector3<f64>) -> bool {
-    let length = l.norm();
+#[inline]
+fn touching_at(row: &SweepRow, time: f64, length: f64) -> bool {
     let gap = ((row.distance + time * row.speed).abs() - row.reach) / length;
     let scale = 1.0 + (row.distance.abs() + row.reach) / length;
     gap.abs() <= 1e-9 * scale
