@@ -5,6 +5,8 @@ use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use crate::geometry::{Obb, Sphere};
 
+pub mod toi;
+
 /// The kinematic state of one rigid body.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyState {
