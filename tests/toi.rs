@@ -426,3 +426,31 @@ fn moving_spheres_match_the_closed_form() {
     assert!(((contact.point - ca).norm() - 0.5).abs() < 1e-9);
     assert!(contact.features.is_none());
 }
+
+#[test]
+fn stick_spinning_three_turns_per_frame_is_caught_when_its_end_first_dips_into_the_ground() {
+    let h = 1.0 / 60.0;
+    let omega = 3.0 * std::f64::consts::TAU / h;
+    let start = BodyState {
+        position: Vector3::new(0.0, 0.9, 0.0),
+        velocity: Vector3::zeros(),
+        rotation: UnitQuaternion::identity(),
+        angular_velocity: Vector3::new(0.0, 0.0, omega),
+    };
+    let stick = Motion::ballistic(BodyShape::Box(Vector3::new(1.0, 0.02, 0.02)), start, h);
+    // Start and end poses lie flat, 0.88 above the ground: only the motion in between touches.
+    let report = time_of_impact(&stick, &ground(), h);
+    assert!(report.separation[0] > 0.8 && report.separation[1] > 0.8);
+    // Lowest point 0.9 - (sin θ + 0.02 cos θ) reaches 0 at θ = asin(0.9/√1.0004) - atan(0.02).
+    let theta = (0.9 / 1.0004_f64.sqrt()).asin() - 0.02_f64.atan();
+    assert_eq!(report.status, ToiStatus::Impact);
+    assert!(
+        (report.time.unwrap() - theta / omega).abs() < 1e-9,
+        "{report:?}"
+    );
+    println!(
+        "spinning stick caught at {:.3e} s after {} evaluations",
+        theta / omega,
+        report.evaluations
+    );
+}

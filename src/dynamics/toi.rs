@@ -111,7 +111,7 @@ pub fn time_of_impact(a: &Motion, b: &Motion, h: f64) -> ToiReport {
     }
 }
 
-/// `(K(lo, hi))`: a bound on the separation's rate over a sub-interval.
+/// A bound `K(lo, hi)` on the rate of the separation over a sub-interval.
 fn rate_bound<'m>(a: &'m Motion, b: &'m Motion, h: f64) -> impl Fn(f64, f64) -> f64 + 'm {
     let [pa0, pa1, va0, va1] = kinematics(a);
     let [pb0, pb1, vb0, vb1] = kinematics(b);

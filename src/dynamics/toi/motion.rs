@@ -1,5 +1,7 @@
 //! Motion inside a frame: cubic Hermite positions and slerped orientations between two states.
 
+use std::f64::consts::TAU;
+
 use nalgebra::{UnitQuaternion, Vector3};
 
 use crate::dynamics::{BodyShape, BodyState};
@@ -44,9 +46,8 @@ impl Motion {
     /// The interpolated state at time `t` of a frame of length `h`.
     ///
     /// Positions follow the cubic Hermite curve through both positions with both velocities as
-    /// end slopes; the orientation is the slerp of both orientations, i.e. a constant angular
-    /// velocity about a fixed axis along the shorter arc (the end angular velocities are not used,
-    /// and a frame turning by more than half a revolution is taken the short way round).
+    /// end slopes; the orientation is the slerp of both orientations, a constant angular velocity
+    /// about a fixed axis (see [`Motion::spin`] for how many turns it makes).
     pub fn state_at(&self, h: f64, t: f64) -> BodyState {
         let (p, v) = (&self.start, &self.end);
         let spin = self.spin(h);
@@ -59,8 +60,22 @@ impl Motion {
     }
 
     /// The constant angular velocity of the slerp from the start to the end orientation.
+    ///
+    /// The end orientations alone fix the turn only up to whole revolutions: of the turns
+    /// `θ + 2πk` about the axis of `q_end q_start⁻¹` this takes the one nearest to the mean end
+    /// angular velocity times `h` (the shorter arc when the body does not spin).
     pub fn spin(&self, h: f64) -> Vector3<f64> {
-        (self.end.rotation * self.start.rotation.inverse()).scaled_axis() / h
+        let delta = (self.end.rotation * self.start.rotation.inverse()).scaled_axis();
+        let mean = (self.start.angular_velocity + self.end.angular_velocity) * (0.5 * h);
+        let Some(axis) = delta
+            .try_normalize(1e-15)
+            .or_else(|| mean.try_normalize(1e-15))
+        else {
+            return Vector3::zeros();
+        };
+        let theta = delta.norm();
+        let turns = ((axis.dot(&mean) - theta) / TAU).round();
+        axis * (theta + TAU * turns) / h
     }
 
     /// The distance from the centre to the farthest surface point that rotation moves.
@@ -190,5 +205,36 @@ mod tests {
             assert!(state.rotation.angle_to(&slerped) < 1e-9);
             assert!((state.angular_velocity - start.angular_velocity).norm() < 1e-12);
         }
+    }
+
+    #[test]
+    fn spin_keeps_whole_turns_that_the_angular_velocity_asks_for() {
+        let start = BodyState {
+            position: Vector3::zeros(),
+            velocity: Vector3::zeros(),
+            rotation: UnitQuaternion::from_euler_angles(0.5, 0.1, -0.3),
+            angular_velocity: Vector3::new(0.0, 3.0, 4.0).normalize()
+                * (3.2 * std::f64::consts::PI),
+        };
+        let motion = Motion::ballistic(BodyShape::Box(Vector3::repeat(0.5)), start, 1.0);
+        assert!((motion.spin(1.0) - start.angular_velocity).norm() < 1e-9);
+        let still = Motion {
+            end: BodyState {
+                angular_velocity: Vector3::zeros(),
+                ..motion.end
+            },
+            ..motion
+        };
+        let still = Motion {
+            start: BodyState {
+                angular_velocity: Vector3::zeros(),
+                ..still.start
+            },
+            ..still
+        };
+        assert!(
+            still.spin(1.0).norm() <= std::f64::consts::PI + 1e-12,
+            "no spin: the short way"
+        );
     }
 }
