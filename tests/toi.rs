@@ -454,3 +454,44 @@ fn stick_spinning_three_turns_per_frame_is_caught_when_its_end_first_dips_into_t
         report.evaluations
     );
 }
+
+#[test]
+fn boxes_overlapping_at_the_start_report_an_overlap_point_at_time_zero() {
+    let shape = BodyShape::Box(Vector3::repeat(0.5));
+    let a = Motion::fixed(shape, state(Vector3::zeros(), Vector3::zeros()));
+    let b = Motion::fixed(shape, state(Vector3::new(0.6, 0.2, 0.0), Vector3::zeros()));
+    for h in [0.1, 0.0] {
+        let report = time_of_impact(&a, &b, h);
+        assert_eq!(report.status, ToiStatus::TouchingAtStart);
+        assert_eq!(report.time, Some(0.0));
+        let contact = report.contact.unwrap();
+        assert_eq!(contact.features, Some(sat::ContactKind::Overlap));
+        assert!(report.approximations.is_empty());
+    }
+}
+
+#[test]
+fn sphere_falling_on_a_spinning_box_lands_on_its_top_face() {
+    let h = 0.5;
+    // The box spins about y, so its top face stays at y = 0.3 while it turns.
+    let block = BodyState {
+        angular_velocity: Vector3::new(0.0, 4.0, 0.0),
+        ..state(Vector3::zeros(), Vector3::zeros())
+    };
+    let block = Motion::ballistic(BodyShape::Box(Vector3::new(0.8, 0.3, 0.6)), block, h);
+    let ball = Motion::ballistic(
+        BodyShape::Sphere(0.2),
+        state(Vector3::new(0.1, 1.5, -0.1), Vector3::new(0.0, -4.0, 0.0)),
+        h,
+    );
+    let report = time_of_impact(&ball, &block, h);
+    let exact = (1.5 - 0.2 - 0.3) / 4.0;
+    assert!((report.time.unwrap() - exact).abs() < 1e-9, "{report:?}");
+    let contact = report.contact.unwrap();
+    assert!(
+        (contact.normal + Vector3::y()).norm() < 1e-9,
+        "from the sphere down to the box"
+    );
+    assert!((contact.point - Vector3::new(0.1, 0.3, -0.1)).norm() < 1e-9);
+    assert!(obb_at(&block, h, exact).distance_to_point(&contact.point) < 1e-9);
+}

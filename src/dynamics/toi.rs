@@ -74,8 +74,9 @@ pub struct ToiReport {
 /// 6. Estimates: linearisation and straight line of the touching material points along the
 ///    normal; for a box on a plane also the constant-motion and small-angle roots of its corner.
 pub fn time_of_impact(a: &Motion, b: &Motion, h: f64) -> ToiReport {
+    let at = |m: &Motion, t: f64| if h > 0.0 { m.state_at(h, t) } else { m.start };
     let placed = |t: f64| {
-        let (sa, sb) = (a.state_at(h, t), b.state_at(h, t));
+        let (sa, sb) = (at(a, t), at(b, t));
         (Placed::new(&a.shape, &sa), Placed::new(&b.shape, &sb))
     };
     let gap = |t: f64| {

@@ -143,7 +143,8 @@ pub(crate) fn contact(a: &Placed, b: &Placed, time: f64) -> Option<ImpactContact
     })
 }
 
-/// Box-box: `sat::contact_at` on the first axis (table order) whose gap is within rounding of the largest.
+/// Box-box: `sat::contact_at` on the first axis (table order) whose gap is within rounding of the
+/// largest, or its overlap point when the boxes already overlap deeper than rounding.
 fn box_box(a: &Obb, b: &Obb, time: f64) -> ImpactContact {
     let trace = sat::trace(a, b);
     let tested = || trace.rows.iter().filter(|row| !row.skipped);
@@ -153,7 +154,8 @@ fn box_box(a: &Obb, b: &Obb, time: f64) -> ImpactContact {
     let tolerance = 1e-9 * (1.0 + a.half_extents().norm() + b.half_extents().norm());
     let axis = tested()
         .find(|row| row.gap.is_some_and(|gap| gap >= largest - tolerance))
-        .map(|row| row.axis);
+        .map(|row| row.axis)
+        .filter(|_| largest >= -tolerance);
     let c = sat::contact_at(a, b, axis, time);
     ImpactContact {
         point: c.point,
