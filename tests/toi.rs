@@ -1,4 +1,4 @@
-//! Time of impact inside a frame: linear sweeps, thin plates, spinning boxes and the seed's 2D example.
+//! Time of impact inside a frame: linear sweeps, thin plates, spinning boxes, the 2D seed example.
 
 use sepax::dynamics::toi::{
     corner_impact, time_of_impact, Line, Method, Motion, PlanarState, ToiReport, ToiStatus,

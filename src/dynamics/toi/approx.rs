@@ -12,7 +12,7 @@ pub enum Method {
     HermiteBisection,
     /// (b) One Newton step from the frame start: `t ≈ (d - n·P)/(n·(v + ω × (P - x)))`.
     Linearisation,
-    /// (c) The point moved on the straight line `L(s) = (1-s) a + s b` between its two end positions.
+    /// (c) The point on the straight line `L(s) = (1-s) a + s b` between its two end positions.
     StraightLine,
     /// (d) Exact rigid motion with the start's constant `v` and `ω`, its root bisected.
     ConstantMotion,

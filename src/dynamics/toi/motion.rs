@@ -43,11 +43,7 @@ impl Motion {
         Self::new(shape, start, end)
     }
 
-    /// The interpolated state at time `t` of a frame of length `h`.
-    ///
-    /// Positions follow the cubic Hermite curve through both positions with both velocities as
-    /// end slopes; the orientation is the slerp of both orientations, a constant angular velocity
-    /// about a fixed axis (see [`Motion::spin`] for how many turns it makes).
+    /// The state at `t` of a frame `h`: Hermite position (end velocities as slopes), slerp turn.
     pub fn state_at(&self, h: f64, t: f64) -> BodyState {
         let (p, v) = (&self.start, &self.end);
         let spin = self.spin(h);
@@ -59,11 +55,7 @@ impl Motion {
         }
     }
 
-    /// The constant angular velocity of the slerp from the start to the end orientation.
-    ///
-    /// The end orientations alone fix the turn only up to whole revolutions: of the turns
-    /// `θ + 2πk` about the axis of `q_end q_start⁻¹` this takes the one nearest to the mean end
-    /// angular velocity times `h` (the shorter arc when the body does not spin).
+    /// The slerp's constant angular velocity, with the whole turns nearest the mean end spin × `h`.
     pub fn spin(&self, h: f64) -> Vector3<f64> {
         let delta = (self.end.rotation * self.start.rotation.inverse()).scaled_axis();
         let mean = (self.start.angular_velocity + self.end.angular_velocity) * (0.5 * h);

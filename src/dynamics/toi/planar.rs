@@ -81,7 +81,7 @@ pub fn planar_state_at(start: &PlanarState, end: &PlanarState, h: f64, t: f64) -
     }
 }
 
-/// The seed's corner `P = (x + a/2 cos θ - b/2 sin θ, y + a/2 sin θ + b/2 cos θ)` of an `a × b` box.
+/// The seed's corner `P = (x + a/2 cos θ - b/2 sin θ, y + a/2 sin θ + b/2 cos θ)` of a box `a × b`.
 pub fn corner(state: &PlanarState, size: [f64; 2]) -> Vector2<f64> {
     let (half_a, half_b) = (0.5 * size[0], 0.5 * size[1]);
     let (sin, cos) = state.theta.sin_cos();

@@ -166,7 +166,7 @@ fn box_box(a: &Obb, b: &Obb, time: f64) -> ImpactContact {
     }
 }
 
-/// Box on a plane: the lowest corners (1, 2 or 4 of them) and their centroid; normal = plane normal.
+/// Box on a plane: the lowest corners (1, 2 or 4) and their centroid; normal = plane normal.
 fn box_plane(o: &Obb, p: &Plane) -> ImpactContact {
     let height = |v: &Vector3<f64>| p.normal.dot(v) - p.offset;
     let corners = o.vertices();
