@@ -11,6 +11,9 @@ use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use crate::geometry::{Obb, Sphere};
 
+pub mod response;
+pub mod toi;
+
 /// The kinematic state of one rigid body.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyState {

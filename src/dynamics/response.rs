@@ -1,0 +1,394 @@
+//! Collision response: particle and sphere bounces on planes, sphere pairs, and the impulse
+//! between rigid bodies with restitution and Coulomb friction (METHODS §9).
+
+use nalgebra::{Matrix3, Vector3};
+
+use crate::dynamics::{BodyState, RigidBody};
+use crate::geometry::Plane;
+
+/// How a contact bounces and rubs.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Material {
+    /// Restitution `ε ∈ [0, 1]`: the share of the normal approach speed given back.
+    pub restitution: f64,
+    /// Friction `μ >= 0` (Coulomb coefficient; for particles the seed's tangential damping).
+    pub friction: f64,
+    /// Approach speeds below this count as resting contact and use `ε = 0` (no jitter).
+    pub resting_speed: f64,
+}
+
+impl Material {
+    /// A material with no resting threshold.
+    pub fn new(restitution: f64, friction: f64) -> Self {
+        Self {
+            restitution,
+            friction,
+            resting_speed: 0.0,
+        }
+    }
+
+    /// The same material treating approach speeds below `speed` as resting.
+    #[must_use]
+    pub fn with_resting_speed(self, speed: f64) -> Self {
+        Self {
+            resting_speed: speed,
+            ..self
+        }
+    }
+
+    /// The restitution used for this approach speed: 0 below the resting threshold.
+    pub fn restitution_for(&self, approach_speed: f64) -> f64 {
+        if approach_speed < self.resting_speed {
+            0.0
+        } else {
+            self.restitution
+        }
+    }
+}
+
+/// The resting threshold that fits a frame: the speed gravity adds in one step, `|g| h`.
+pub fn resting_speed(gravity: &Vector3<f64>, h: f64) -> f64 {
+    gravity.norm() * h
+}
+
+/// The velocity reflected off a surface with unit normal `n`: `R = 2(N·(-V))N + V`.
+pub fn reflect(velocity: &Vector3<f64>, n: &Vector3<f64>) -> Vector3<f64> {
+    2.0 * n.dot(&-velocity) * n + velocity
+}
+
+/// A point mass or ball: mass, radius (0 for a particle), position and velocity.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Ball {
+    /// Mass.
+    pub mass: f64,
+    /// Radius (0 for a particle).
+    pub radius: f64,
+    /// Centre.
+    pub position: Vector3<f64>,
+    /// Velocity.
+    pub velocity: Vector3<f64>,
+}
+
+/// Where a step from `x_n` to `x_{n+1}` crosses a plane.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Crossing {
+    /// `N·x_n + d` and `N·x_{n+1} + d` (their product is `<= 0`).
+    pub sides: [f64; 2],
+    /// `t_c = (N·x_n + d)/(N·(x_n - x_{n+1}))`, the fraction of the step before the plane.
+    pub fraction: f64,
+    /// `x_c = x_n + t_c (x_{n+1} - x_n)`.
+    pub point: Vector3<f64>,
+}
+
+/// A bounce of a ball on a plane: the crossing, impulses and the state before and after.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct PlaneBounce {
+    /// The crossing; `None` when the step stays on one side (nothing changes).
+    pub crossing: Option<Crossing>,
+    /// Unit plane normal.
+    pub normal: Vector3<f64>,
+    /// The restitution applied (0 for a resting contact).
+    pub restitution: f64,
+    /// Normal impulse magnitude `m (1+ε) |v_N|`.
+    pub normal_impulse: f64,
+    /// Tangential impulse magnitude `m μ |v_T|`.
+    pub friction_impulse: f64,
+    /// `x_{n+1}` before and after the projection.
+    pub position: [Vector3<f64>; 2],
+    /// `v_{n+1}` before and after the bounce.
+    pub velocity: [Vector3<f64>; 2],
+}
+
+/// The seed's particle bounce for a step from `previous` to `ball` (the state after the step).
+///
+/// # Algorithm
+/// 1. With `d = -(offset + r)` (the plane moved out by the radius) the step crosses it iff
+///    `(N·x_n + d)(N·x_{n+1} + d) <= 0` (a start on the plane counts as the normal's side);
+///    the crossing is at `t_c` of the step.
+/// 2. Position: `x ← x - (1+ε)(N·x + d) N`.
+/// 3. Velocity, if it still points into the plane: `v ← -ε v_N + (1-μ) v_T` (`ε = 0` below the
+///    resting speed).
+pub fn bounce_on_plane(
+    previous: &Vector3<f64>,
+    ball: &Ball,
+    plane: &Plane,
+    material: &Material,
+) -> PlaneBounce {
+    let (n, v) = (plane.normal, ball.velocity);
+    let d = -(plane.offset + ball.radius);
+    let sides = [n.dot(previous) + d, n.dot(&ball.position) + d];
+    let outside = if sides[0] < 0.0 { -1.0 } else { 1.0 };
+    let v_n = n.dot(&v);
+    let (v_normal, v_tangent) = (n * v_n, v - n * v_n);
+    let restitution = material.restitution_for(-outside * v_n);
+    let mut bounce = PlaneBounce {
+        crossing: None,
+        normal: n,
+        restitution,
+        normal_impulse: 0.0,
+        friction_impulse: 0.0,
+        position: [ball.position; 2],
+        velocity: [v; 2],
+    };
+    if outside * sides[1] > 0.0 {
+        return bounce;
+    }
+    let fraction = if sides[0] == sides[1] {
+        0.0
+    } else {
+        sides[0] / (sides[0] - sides[1])
+    };
+    let point = previous + fraction * (ball.position - previous);
+    bounce.crossing = Some(Crossing {
+        sides,
+        fraction,
+        point,
+    });
+    bounce.position[1] = ball.position - (1.0 + restitution) * sides[1] * n;
+    if outside * v_n < 0.0 {
+        let kept = 1.0 - material.friction.clamp(0.0, 1.0);
+        bounce.velocity[1] = -restitution * v_normal + kept * v_tangent;
+        bounce.normal_impulse = ball.mass * (1.0 + restitution) * v_n.abs();
+        bounce.friction_impulse = ball.mass * (1.0 - kept) * v_tangent.norm();
+    }
+    bounce
+}
+
+/// Two balls exchanging their velocities along the line of centres.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct BallPair {
+    /// Unit line of centres from the first ball to the second.
+    pub normal: Vector3<f64>,
+    /// The restitution applied.
+    pub restitution: f64,
+    /// Magnitude of the impulse each ball receives (0 when they separate).
+    pub impulse: f64,
+    /// Both velocities before.
+    pub before: [Vector3<f64>; 2],
+    /// Both velocities after.
+    pub after: [Vector3<f64>; 2],
+}
+
+/// Two touching balls collide along their line of centres; tangential velocities are kept.
+///
+/// # Algorithm
+/// 1. `n` = unit line of centres; `u1 = n·U1`, `u2 = n·U2`; nothing happens unless `u1 > u2`.
+/// 2. The seed's 1D formulas with restitution (ε = 1 is elastic):
+///    `v1 = ((m1 - ε m2) u1 + (1+ε) m2 u2)/(m1+m2)`, `v2 = ((m2 - ε m1) u2 + (1+ε) m1 u1)/(m1+m2)`.
+/// 3. `V_i = U_i + (v_i - u_i) n`.
+pub fn collide_balls(a: &Ball, b: &Ball, material: &Material) -> BallPair {
+    let normal = (b.position - a.position)
+        .try_normalize(1e-300)
+        .unwrap_or_else(Vector3::x);
+    let (m1, m2, total) = (a.mass, b.mass, a.mass + b.mass);
+    let (u1, u2) = (normal.dot(&a.velocity), normal.dot(&b.velocity));
+    let e = material.restitution_for(u1 - u2);
+    let (v1, v2) = if u1 > u2 {
+        (
+            ((m1 - e * m2) * u1 + (1.0 + e) * m2 * u2) / total,
+            ((m2 - e * m1) * u2 + (1.0 + e) * m1 * u1) / total,
+        )
+    } else {
+        (u1, u2)
+    };
+    BallPair {
+        normal,
+        restitution: e,
+        impulse: m1 * (u1 - v1),
+        before: [a.velocity, b.velocity],
+        after: [
+            a.velocity + (v1 - u1) * normal,
+            b.velocity + (v2 - u2) * normal,
+        ],
+    }
+}
+
+/// Linear and angular velocity of one body.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Velocity {
+    /// Linear velocity of the centre of mass.
+    pub linear: Vector3<f64>,
+    /// Angular velocity (world frame).
+    pub angular: Vector3<f64>,
+}
+
+/// How the bodies meet along the normal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Approach {
+    /// Moving apart (or not at all): no impulse.
+    Separating,
+    /// Approaching slower than the resting speed: `ε = 0`.
+    Resting,
+    /// Approaching: bounce with the material's `ε`.
+    Bouncing,
+}
+
+/// What friction did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Friction {
+    /// No impulse (no tangential slip, no normal impulse or `μ = 0`).
+    None,
+    /// The impulse stopping the slip fits in the cone `μ j`: the contact sticks.
+    Sticking,
+    /// Clamped to `μ j`: the contact keeps sliding, slower.
+    Sliding,
+}
+
+/// The impulse exchanged at one contact point between two rigid bodies, with its evidence.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct ImpulseResponse {
+    /// The contact point.
+    pub point: Vector3<f64>,
+    /// Unit normal from A towards B.
+    pub normal: Vector3<f64>,
+    /// Unit direction of the slip before friction (zero without slip).
+    pub tangent: Vector3<f64>,
+    /// How they approached.
+    pub approach: Approach,
+    /// The restitution applied.
+    pub restitution: f64,
+    /// `v_rel·n` at the point before (negative when approaching) and after.
+    pub normal_speed: [f64; 2],
+    /// The normal impulse magnitude `j` (applied `+j n` to B, `-j n` to A).
+    pub normal_impulse: f64,
+    /// The friction impulse magnitude (along `-tangent` on B), at most `μ j`.
+    pub friction_impulse: f64,
+    /// What friction did.
+    pub friction: Friction,
+    /// A's and B's velocities before.
+    pub before: [Velocity; 2],
+    /// A's and B's velocities after.
+    pub after: [Velocity; 2],
+}
+
+impl ImpulseResponse {
+    /// Writes the velocities after the impulse into both states.
+    pub fn apply(&self, a: &mut BodyState, b: &mut BodyState) {
+        for (state, after) in [a, b].into_iter().zip(self.after) {
+            state.velocity = after.linear;
+            state.angular_velocity = after.angular;
+        }
+    }
+}
+
+/// The impulse at `point` between two rigid bodies touching with normal `n` (A→B).
+///
+/// # Algorithm
+/// 1. `r_a = p - x_a`, `r_b = p - x_b`; `v_rel = v_b + ω_b × r_b - v_a - ω_a × r_a`.
+/// 2. No impulse unless `v_rel·n < 0`; `ε = 0` when `-v_rel·n` is below the resting speed.
+/// 3. `j = -(1+ε) v_rel·n / (1/m_a + 1/m_b + n·[(I_a⁻¹(r_a×n))×r_a + (I_b⁻¹(r_b×n))×r_b])`.
+/// 4. Apply `±j n` to both bodies' linear and angular velocities.
+/// 5. Friction: the impulse that stops the remaining slip along `t`, clamped to `μ j`, applied
+///    the same way along `-t`.
+pub fn rigid_impulse(
+    a: &RigidBody,
+    b: &RigidBody,
+    point: &Vector3<f64>,
+    n: &Vector3<f64>,
+    material: &Material,
+) -> ImpulseResponse {
+    let pair = Pair::new(a, b, point);
+    let before = pair.velocities;
+    let normal_speed = n.dot(&pair.relative_velocity(&before));
+    let approach = if normal_speed >= 0.0 {
+        Approach::Separating
+    } else if -normal_speed < material.resting_speed {
+        Approach::Resting
+    } else {
+        Approach::Bouncing
+    };
+    let restitution = material.restitution_for(-normal_speed);
+    let mut response = ImpulseResponse {
+        point: *point,
+        normal: *n,
+        tangent: Vector3::zeros(),
+        approach,
+        restitution,
+        normal_speed: [normal_speed; 2],
+        normal_impulse: 0.0,
+        friction_impulse: 0.0,
+        friction: Friction::None,
+        before,
+        after: before,
+    };
+    if approach == Approach::Separating {
+        return response;
+    }
+    let j = -(1.0 + restitution) * normal_speed / pair.effective_inverse_mass(n);
+    let after_normal = pair.push(&before, &(j * n));
+    let slip = pair.relative_velocity(&after_normal);
+    let slip = slip - n * n.dot(&slip);
+    let mut after = after_normal;
+    if let Some(t) = slip.try_normalize(1e-12) {
+        let stop = slip.norm() / pair.effective_inverse_mass(&t);
+        let limit = material.friction.max(0.0) * j;
+        let applied = stop.min(limit);
+        if applied > 0.0 {
+            after = pair.push(&after_normal, &(-applied * t));
+            response.friction = if stop <= limit {
+                Friction::Sticking
+            } else {
+                Friction::Sliding
+            };
+        }
+        response.tangent = t;
+        response.friction_impulse = applied;
+    }
+    response.normal_impulse = j;
+    response.normal_speed[1] = n.dot(&pair.relative_velocity(&after));
+    response.after = after;
+    response
+}
+
+/// Both bodies' mass properties seen from the contact point.
+struct Pair {
+    inverse_mass: [f64; 2],
+    inverse_inertia: [Matrix3<f64>; 2],
+    arms: [Vector3<f64>; 2],
+    velocities: [Velocity; 2],
+}
+
+impl Pair {
+    fn new(a: &RigidBody, b: &RigidBody, point: &Vector3<f64>) -> Self {
+        let velocity = |body: &RigidBody| Velocity {
+            linear: body.state.velocity,
+            angular: body.state.angular_velocity,
+        };
+        Self {
+            inverse_mass: [a.inverse_mass(), b.inverse_mass()],
+            inverse_inertia: [a.inverse_inertia_world(), b.inverse_inertia_world()],
+            arms: [point - a.state.position, point - b.state.position],
+            velocities: [velocity(a), velocity(b)],
+        }
+    }
+
+    /// `v_b + ω_b × r_b - v_a - ω_a × r_a` for the given velocities.
+    fn relative_velocity(&self, v: &[Velocity; 2]) -> Vector3<f64> {
+        let at = |k: usize| v[k].linear + v[k].angular.cross(&self.arms[k]);
+        at(1) - at(0)
+    }
+
+    /// `1/m_a + 1/m_b + u·[(I_a⁻¹(r_a×u))×r_a + (I_b⁻¹(r_b×u))×r_b]`.
+    fn effective_inverse_mass(&self, u: &Vector3<f64>) -> f64 {
+        (0..2)
+            .map(|k| {
+                let r = &self.arms[k];
+                self.inverse_mass[k] + u.dot(&(self.inverse_inertia[k] * r.cross(u)).cross(r))
+            })
+            .sum()
+    }
+
+    /// The velocities after the impulse `p` on B and `-p` on A at the contact point.
+    fn push(&self, v: &[Velocity; 2], p: &Vector3<f64>) -> [Velocity; 2] {
+        std::array::from_fn(|k| {
+            let sign = if k == 0 { -1.0 } else { 1.0 };
+            let impulse = p * sign;
+            Velocity {
+                linear: v[k].linear + impulse * self.inverse_mass[k],
+                angular: v[k].angular + self.inverse_inertia[k] * self.arms[k].cross(&impulse),
+            }
+        })
+    }
+}
