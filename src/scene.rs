@@ -29,4 +29,4 @@ pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippe
 pub use document::find_body;
 pub use load::{load, load_bytes, load_path, load_str, shipped_lessons, shipped_scenes};
 pub use model::{BodySpec, FitReport, Scene, ShapeSpec, WorldSettings};
-pub use world::{DEFAULT_FRAMES, MAX_FRAMES};
+pub use world::{DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES};

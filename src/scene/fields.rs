@@ -103,6 +103,21 @@ impl<'t, 'i> Fields<'t, 'i> {
         self.read(r, key, value::positive)
     }
 
+    /// The number `key`, not negative.
+    pub fn non_negative(&mut self, r: &mut Report<'_>, key: &'static str) -> Option<f64> {
+        self.read(r, key, value::non_negative)
+    }
+
+    /// The number `key` in the closed interval `range`.
+    pub fn within(
+        &mut self,
+        r: &mut Report<'_>,
+        key: &'static str,
+        range: (f64, f64),
+    ) -> Option<f64> {
+        self.read(r, key, |r, what, raw| value::within(r, what, raw, range))
+    }
+
     /// The whole number `key` in `range`.
     pub fn count(
         &mut self,

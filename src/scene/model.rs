@@ -26,6 +26,14 @@ pub struct WorldSettings {
     pub frames: usize,
     /// Gravity acceleration (default zero).
     pub gravity: Vector3<f64>,
+    /// The integrator, one of [`INTEGRATORS`](super::INTEGRATORS) (default `rk4`).
+    pub integrator: String,
+    /// Coefficient of restitution of every contact, in `[0, 1]` (default 0.5).
+    pub restitution: f64,
+    /// Coefficient of friction of every contact, `>= 0` (default 0).
+    pub friction: f64,
+    /// Largest error estimate per step, `> 0`: when given, each frame takes adaptive sub-steps.
+    pub tolerance: Option<f64>,
 }
 
 /// One `[[body]]`.
