@@ -8,25 +8,38 @@
 //! Extending the format is a local change:
 //! - a new `[world]` key: read it in `world::validate` (the keys read are the keys allowed) and add
 //!   the field to [`WorldSettings`];
-//! - a new table such as `[[spring]]`: a module `scene/spring.rs` whose
-//!   `validate(table, span, &bodies, report) -> Option<SpringSpec>` reads it with `Fields`, a
-//!   `f.raw("spring")` arm in `document::validate`, and a field on [`Scene`]; body names resolve
-//!   with [`find_body`].
+//! - a new array of tables such as `[[spring]]`: a module like `scene/spring.rs` whose
+//!   `validate(table, span, index, &roster, report) -> Option<SpringSpec>` reads it with `Fields`,
+//!   an `each(f.raw("spring"), ...)` line in `document::validate`, and a field on [`Scene`];
+//! - a table that names bodies resolves them with the roster of the file's bodies (`roster.rs`),
+//!   which reports an unknown name at the name with the closest one, a plane, or a fixed body where
+//!   a moving one is needed; [`find_body`] gives the same message for a loaded scene;
+//! - a table with a `kind` (`[[force]]`, `[[constraint]]`) finishes with `Fields::finish_kind`, so
+//!   that a key of another kind is named as such.
 
 mod body;
+mod constraint;
 mod diagnostic;
 mod document;
 mod fields;
+mod force;
 mod load;
 mod model;
 mod points;
+mod roster;
 mod rotation;
+mod spring;
 mod value;
 mod world;
 
 pub use body::SHAPES;
+pub use constraint::{CONSTRAINT_KINDS, CONSTRAINT_METHODS};
 pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippet};
-pub use document::find_body;
+pub use force::FORCE_KINDS;
 pub use load::{load, load_bytes, load_path, load_str, shipped_lessons, shipped_scenes};
-pub use model::{BodySpec, FitReport, Scene, ShapeSpec, WorldSettings};
-pub use world::{DEFAULT_FRAMES, MAX_FRAMES};
+pub use model::{
+    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec, Scene,
+    ShapeSpec, SpringSpec, WorldSettings,
+};
+pub use roster::find_body;
+pub use world::{DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES};

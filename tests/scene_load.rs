@@ -206,6 +206,9 @@ fn line_col_is_one_based_and_counts_characters() {
 /// A valid scene that the mutations below start from.
 const VALID: &str = include_str!("../scenes/two_boxes.toml");
 
+/// A valid scene with springs, forces and constraints that the mutations below also start from.
+const SIMULATED: &str = include_str!("fixtures/sim_complete.toml");
+
 /// Pieces of TOML and numbers likely to reach the validators when spliced into a valid scene.
 const PIECES: &[&str] = &[
     "nan",
@@ -228,6 +231,12 @@ const PIECES: &[&str] = &[
     "é",
     "points = [[0,0,0],[1,1,1],[2,2,2],[3,3,3]]\nshape = \"points\"\n",
     "shape = \"plane\"\n",
+    "\"floor\"",
+    "[\"ball\", \"ball\"]",
+    "kind = \"central\"\n",
+    "method = \"penalty\"\n",
+    "[[spring]]\na = \"wall\"\n",
+    "[[constraint]]\n",
 ];
 
 proptest! {
@@ -240,11 +249,12 @@ proptest! {
 
     #[test]
     fn mutated_scenes_never_panic(
-        edits in proptest::collection::vec((0..VALID.len(), 0..12usize, 0..PIECES.len()), 1..4)
+        simulated in any::<bool>(),
+        edits in proptest::collection::vec((0..SIMULATED.len(), 0..12usize, 0..PIECES.len()), 1..4)
     ) {
-        let mut bytes = VALID.as_bytes().to_vec();
+        let mut bytes = if simulated { SIMULATED } else { VALID }.as_bytes().to_vec();
         for (at, cut, piece) in edits {
-            let at = at.min(bytes.len());
+            let at = at % (bytes.len() + 1);
             let end = (at + cut).min(bytes.len());
             bytes.splice(at..end, PIECES[piece].bytes());
         }

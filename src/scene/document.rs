@@ -1,14 +1,20 @@
-//! The whole file: top-level keys, `[world]`, the `[[body]]` array and checks across bodies.
+//! The whole file: top-level keys, `[world]`, the `[[body]]` array and checks across bodies, then
+//! the springs, forces and constraints that refer to the bodies by name.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use toml::de::{DeTable, DeValue};
 
-use super::diagnostic::suggest;
 use super::fields::Fields;
-use super::model::{BodySpec, Scene};
+use super::model::Scene;
+use super::roster::Roster;
 use super::value::{self, Raw, Report};
-use super::{body, world};
+use super::{body, constraint, force, spring, world};
+
+/// The validation of one table of an array of tables: (table, header span, index, bodies, report).
+type Validate<T> =
+    for<'a> fn(&DeTable<'_>, Range<usize>, usize, &Roster<'a>, &mut Report<'_>) -> Option<T>;
 
 /// Validates the parsed file `root` into the scene called `name`.
 pub(crate) fn validate(root: &DeTable<'_>, name: &str, r: &mut Report<'_>) -> Option<Scene> {
@@ -24,84 +30,106 @@ pub(crate) fn validate(root: &DeTable<'_>, name: &str, r: &mut Report<'_>) -> Op
             value::table(r, "`world`", raw).and_then(|t| world::validate(t, raw.span(), r))
         }
     };
-    let bodies = match f.raw("body") {
+    let roster = match f.raw("body") {
         None => {
             r.unlocated("the scene has no [[body]] table");
-            None
+            Roster::unreadable()
         }
         Some(raw) => bodies(raw, r),
     };
+    let springs = each(f.raw("spring"), "spring", &roster, r, spring::validate);
+    let forces = each(f.raw("force"), "force", &roster, r, force::validate);
+    let constraints = each(
+        f.raw("constraint"),
+        "constraint",
+        &roster,
+        r,
+        constraint::validate,
+    );
     let finished = f.finish(r);
     let scene = Scene {
         name: name.to_string(),
         title,
         description,
         world: world?,
-        bodies: bodies?,
+        bodies: roster.into_specs()?,
+        springs: springs?,
+        forces: forces?,
+        constraints: constraints?,
     };
     finished.then_some(scene)
 }
 
-/// Validates every `[[body]]` and that their names are unique.
-fn bodies(raw: &Raw<'_>, r: &mut Report<'_>) -> Option<Vec<BodySpec>> {
-    let items = match raw.get_ref() {
-        DeValue::Array(items) => items,
+/// The tables of the array of tables `key` ([[key]]), reporting any other kind of value.
+fn tables<'t, 'i>(raw: &'t Raw<'i>, key: &str, r: &mut Report<'_>) -> Option<&'t [Raw<'i>]> {
+    match raw.get_ref() {
+        DeValue::Array(items) => Some(items),
         DeValue::Table(_) => {
             r.error(
                 raw.span(),
-                "`body` must be an array of tables: write [[body]], not [body]",
+                format!("`{key}` must be an array of tables: write [[{key}]], not [{key}]"),
             );
-            return None;
+            None
         }
         other => {
             let found = value::kind(other);
             r.error(
                 raw.span(),
-                format!("`body` must be an array of tables ([[body]]), found {found}"),
+                format!("`{key}` must be an array of tables ([[{key}]]), found {found}"),
             );
-            return None;
+            None
         }
+    }
+}
+
+/// Validates every table of the optional array `raw` ([[key]]) with `validate`.
+fn each<T>(
+    raw: Option<&Raw<'_>>,
+    key: &str,
+    bodies: &Roster<'_>,
+    r: &mut Report<'_>,
+    validate: Validate<T>,
+) -> Option<Vec<T>> {
+    let Some(raw) = raw else {
+        return Some(Vec::new());
+    };
+    let items = tables(raw, key, r)?;
+    let mut specs = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        if let Some(table) = value::table(r, &format!("{key} #{}", index + 1), item) {
+            specs.extend(validate(table, item.span(), index, bodies, r));
+        }
+    }
+    (specs.len() == items.len()).then_some(specs)
+}
+
+/// Validates every `[[body]]` and that their names are unique.
+fn bodies<'t>(raw: &'t Raw<'_>, r: &mut Report<'_>) -> Roster<'t> {
+    let Some(items) = tables(raw, "body", r) else {
+        return Roster::unreadable();
     };
     if items.is_empty() {
         r.error(raw.span(), "the scene needs at least one body");
     }
-    let mut specs = Vec::new();
+    let mut roster = Roster::new();
     let mut first_use: HashMap<&str, usize> = HashMap::new();
     for (index, item) in items.iter().enumerate() {
         let Some(table) = value::table(r, &format!("body #{}", index + 1), item) else {
+            roster.push(None);
             continue;
         };
         let checked = body::validate(table, item.span(), index, r);
-        if let Some((name, span)) = checked.name {
+        if let Some((name, span)) = &checked.name {
             if let Some(first) = first_use.get(name) {
                 let line = r.line_of(*first);
                 let message =
                     format!("duplicate body name {name:?}: the body at line {line} has it");
-                r.error(span, message);
+                r.error(span.clone(), message);
             } else {
                 first_use.insert(name, span.start);
             }
         }
-        specs.extend(checked.spec);
+        roster.push(Some(checked));
     }
-    (specs.len() == items.len() && !items.is_empty()).then_some(specs)
-}
-
-/// The index of the body called `name`, or a message naming the closest and all the bodies.
-///
-/// Tables that refer to bodies by name (springs, constraints, lessons) report the message at the
-/// place of the name with [`Diagnostic::at_span`](super::Diagnostic::at_span).
-pub fn find_body(bodies: &[BodySpec], name: &str) -> Result<usize, String> {
-    if let Some(index) = bodies.iter().position(|b| b.name == name) {
-        return Ok(index);
-    }
-    let names: Vec<&str> = bodies.iter().map(|b| b.name.as_str()).collect();
-    let listed: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
-    let tail = format!("the bodies are: {}", listed.join(", "));
-    Err(suggest(
-        &format!("unknown body {name:?}"),
-        name,
-        &names,
-        &tail,
-    ))
+    roster
 }

@@ -14,7 +14,8 @@ pub(crate) struct Fields<'t, 'i> {
     span: Range<usize>,
     label: String,
     asked: Vec<&'static str>,
-    missing: Vec<(&'static str, String)>,
+    /// Missing keys (either of them would do) and the message for them.
+    missing: Vec<(Vec<&'static str>, String)>,
     failed: bool,
 }
 
@@ -61,9 +62,14 @@ impl<'t, 'i> Fields<'t, 'i> {
 
     /// Notes `key` as missing if it is absent, reported when the table is finished; always `None`.
     pub fn missing<T>(&mut self, key: &'static str, hint: &str) -> Option<T> {
-        if self.table.get(key).is_none() {
-            self.missing
-                .push((key, format!("{} is missing `{key}` ({hint})", self.label)));
+        let message = format!("{} is missing `{key}` ({hint})", self.label);
+        self.missing_any(&[key], message)
+    }
+
+    /// Notes `message` if every one of `keys` is absent, reported when the table is finished.
+    pub fn missing_any<T>(&mut self, keys: &[&'static str], message: String) -> Option<T> {
+        if keys.iter().all(|key| self.table.get(*key).is_none()) {
+            self.missing.push((keys.to_vec(), message));
             self.failed = true;
         }
         None
@@ -101,6 +107,21 @@ impl<'t, 'i> Fields<'t, 'i> {
     /// The number `key`, greater than zero.
     pub fn positive(&mut self, r: &mut Report<'_>, key: &'static str) -> Option<f64> {
         self.read(r, key, value::positive)
+    }
+
+    /// The number `key`, not negative.
+    pub fn non_negative(&mut self, r: &mut Report<'_>, key: &'static str) -> Option<f64> {
+        self.read(r, key, value::non_negative)
+    }
+
+    /// The number `key` in the closed interval `range`.
+    pub fn within(
+        &mut self,
+        r: &mut Report<'_>,
+        key: &'static str,
+        range: (f64, f64),
+    ) -> Option<f64> {
+        self.read(r, key, |r, what, raw| value::within(r, what, raw, range))
     }
 
     /// The whole number `key` in `range`.
@@ -177,12 +198,36 @@ impl<'t, 'i> Fields<'t, 'i> {
             r.error(key.span(), message);
             self.failed = true;
         }
-        for (key, message) in &self.missing {
-            if self.typo_of(key).is_none() {
+        for (keys, message) in &self.missing {
+            if keys.iter().all(|key| self.typo_of(key).is_none()) {
                 r.error(self.span(), message.clone());
             }
         }
         !self.failed
+    }
+
+    /// Like [`finish`](Self::finish) for a table whose keys depend on its `kind`: a key of another
+    /// kind in `kinds` (kind, keys) is named as such; `noun` names the table (`force`).
+    pub fn finish_kind(
+        self,
+        r: &mut Report<'_>,
+        (noun, kind): (&str, &str),
+        kinds: &[(&str, &[&str])],
+    ) -> bool {
+        self.finish_with(r, |key, label, allowed| {
+            let owners: Vec<&str> = kinds
+                .iter()
+                .filter(|(_, keys)| keys.contains(&key))
+                .map(|(owner, _)| *owner)
+                .collect();
+            let owners = owners.join(" and ");
+            (!owners.is_empty()).then(|| {
+                format!(
+                    "`{key}` does not apply to a {kind} {noun} ({label}): it is a key of \
+                     {owners} {noun}s; allowed keys: {allowed}"
+                )
+            })
+        })
     }
 
     /// Reports every key never asked for and every missing key; `true` if the table had no problem.
@@ -193,9 +238,10 @@ impl<'t, 'i> Fields<'t, 'i> {
     /// Reports only the missing keys, when the table cannot be read further; their likely typos
     /// are reported as unknown keys instead.
     pub fn abandon(self, r: &mut Report<'_>) {
-        for (key, message) in &self.missing {
-            match self.typo_of(key) {
-                Some(typo) => {
+        for (keys, message) in &self.missing {
+            let typo = keys.iter().find_map(|key| Some((key, self.typo_of(key)?)));
+            match typo {
+                Some((key, typo)) => {
                     let message = format!(
                         "unknown key `{typo}` in {}; did you mean `{key}`?",
                         self.label

@@ -134,6 +134,37 @@ pub(crate) fn positive(r: &mut Report<'_>, what: &str, raw: &Raw<'_>) -> Option<
     None
 }
 
+/// The number in `raw`, which must not be negative.
+pub(crate) fn non_negative(r: &mut Report<'_>, what: &str, raw: &Raw<'_>) -> Option<f64> {
+    let x = number(r, what, raw)?;
+    if x >= 0.0 {
+        return Some(x);
+    }
+    r.error(
+        raw.span(),
+        format!("{what} must not be negative, found {x}"),
+    );
+    None
+}
+
+/// The number in `raw`, which must lie in the closed interval `[lo, hi]`.
+pub(crate) fn within(
+    r: &mut Report<'_>,
+    what: &str,
+    raw: &Raw<'_>,
+    (lo, hi): (f64, f64),
+) -> Option<f64> {
+    let x = number(r, what, raw)?;
+    if (lo..=hi).contains(&x) {
+        return Some(x);
+    }
+    r.error(
+        raw.span(),
+        format!("{what} must be between {lo} and {hi}, found {x}"),
+    );
+    None
+}
+
 /// The whole number in `raw`, between `min` and `max`.
 pub(crate) fn count(
     r: &mut Report<'_>,

@@ -1,4 +1,4 @@
-//! The `[world]` table: time step, frame count and gravity.
+//! The `[world]` table: time step, frame count, gravity, integrator and contact coefficients.
 
 use std::ops::Range;
 
@@ -15,6 +15,22 @@ pub const DEFAULT_FRAMES: usize = 600;
 /// The largest `frames` a scene may ask for.
 pub const MAX_FRAMES: u64 = 1_000_000;
 
+/// The valid values of `integrator`, in the order the course introduces them.
+pub const INTEGRATORS: &[&str] = &[
+    "explicit-euler",
+    "semi-implicit-euler",
+    "midpoint",
+    "rk2",
+    "rk4",
+    "implicit-euler",
+];
+
+/// The integrator used when `integrator` is not given.
+pub const DEFAULT_INTEGRATOR: &str = "rk4";
+
+/// The coefficient of restitution used when `restitution` is not given.
+pub const DEFAULT_RESTITUTION: f64 = 0.5;
+
 /// Validates the `[world]` table whose header is at `span`.
 pub(crate) fn validate(
     table: &DeTable<'_>,
@@ -29,6 +45,14 @@ pub(crate) fn validate(
         .count(r, "frames", (1, MAX_FRAMES))
         .unwrap_or(DEFAULT_FRAMES);
     let gravity = f.vec3(r, "gravity").unwrap_or_else(Vector3::zeros);
+    let integrator = f
+        .choice(r, "integrator", INTEGRATORS)
+        .unwrap_or(DEFAULT_INTEGRATOR);
+    let restitution = f
+        .within(r, "restitution", (0.0, 1.0))
+        .unwrap_or(DEFAULT_RESTITUTION);
+    let friction = f.non_negative(r, "friction").unwrap_or(0.0);
+    let tolerance = f.positive(r, "tolerance");
     if !f.finish(r) {
         return None;
     }
@@ -36,5 +60,9 @@ pub(crate) fn validate(
         dt: dt?,
         frames,
         gravity,
+        integrator: integrator.to_string(),
+        restitution,
+        friction,
+        tolerance,
     })
 }
