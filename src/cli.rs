@@ -24,6 +24,13 @@ pub enum Command {
     Explain(ExplainArgs),
     /// List the scenes shipped inside sepax.
     Scenes,
+    /// Validate scenes and lessons and run every lesson expectation against the engine
+    /// (with no paths: everything shipped). Exit status 1 when a fact fails, 2 when a file is
+    /// invalid.
+    Check {
+        /// Scene or lesson files, or folders of them.
+        paths: Vec<std::path::PathBuf>,
+    },
 }
 
 /// Arguments of `sepax explain`.

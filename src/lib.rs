@@ -10,6 +10,7 @@ pub use nalgebra;
 
 pub mod dynamics;
 pub mod geometry;
+pub mod lesson;
 pub mod math;
 pub mod sat;
 pub mod scene;

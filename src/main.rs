@@ -1,5 +1,6 @@
 //! The `sepax` binary: one handler per subcommand.
 
+mod check_cmd;
 mod cli;
 
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ const INVALID_INPUT: u8 = 2;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Some(Command::Check { paths }) => return check_cmd::run(&paths),
         Some(Command::Explain(args)) => explain(&args),
         Some(Command::Scenes) | None => {
             list_scenes(cli.command.is_none());

@@ -21,7 +21,7 @@ mod body;
 mod constraint;
 mod diagnostic;
 mod document;
-mod fields;
+pub(crate) mod fields;
 mod force;
 mod load;
 mod model;
@@ -29,7 +29,7 @@ mod points;
 mod roster;
 mod rotation;
 mod spring;
-mod value;
+pub(crate) mod value;
 mod world;
 
 pub use body::SHAPES;

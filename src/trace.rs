@@ -9,7 +9,9 @@ mod text;
 pub use frame::{
     body_frame, kinematic_timeline, BodyFrame, EnergyRecord, EventRecord, FrameRecord,
 };
-pub use pairs::{explain_pair, PairRecord, Stage, StageCheck};
+pub use pairs::{
+    explain_pair, AxisRecord, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord,
+};
 pub use text::{describe_contact, render_text};
 
 use nalgebra::{UnitQuaternion, Vector3};

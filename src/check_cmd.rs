@@ -1,0 +1,129 @@
+//! `sepax check`: validate scenes and lessons and run every lesson expectation headless.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use sepax::lesson::{self, Lesson};
+use sepax::scene::{self, Diagnostics};
+
+/// What one file turned out to be.
+enum Checked {
+    Scene,
+    Lesson { facts: usize, failures: Vec<String> },
+    Invalid(Diagnostics),
+}
+
+/// Runs the check over `paths` (files or folders), or over everything shipped when empty.
+pub fn run(paths: &[PathBuf]) -> ExitCode {
+    let mut results = Vec::new();
+    if paths.is_empty() {
+        for (name, text) in scene::shipped_scenes() {
+            results.push(check_scene(scene::load_str(
+                text,
+                &format!("scenes/{name}.toml"),
+            )));
+        }
+        for (name, text) in scene::shipped_lessons() {
+            let shown = format!("lessons/{name}.toml");
+            results.push(check_lesson(lesson::load_lesson_str(
+                text,
+                &shown,
+                Some(Path::new("lessons")),
+            )));
+        }
+    }
+    for path in paths {
+        for file in files_under(path) {
+            results.push(check_file(&file));
+        }
+    }
+    summarise(&results)
+}
+
+/// The `.toml` files of a folder (sorted), or the path itself.
+fn files_under(path: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return vec![path.to_path_buf()];
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A file is a lesson when it has `[[step]]` tables or a top-level `scene`, else a scene.
+fn check_file(path: &Path) -> Checked {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let looks_like_lesson = toml::from_str::<toml::Table>(&text)
+        .is_ok_and(|table| table.contains_key("step") || table.contains_key("scene"));
+    if looks_like_lesson {
+        check_lesson(lesson::load_lesson_path(path))
+    } else {
+        check_scene(scene::load_path(path))
+    }
+}
+
+fn check_scene(loaded: Result<scene::Scene, Diagnostics>) -> Checked {
+    match loaded {
+        Ok(scene) => {
+            let _ = lesson::timeline_of(&scene);
+            Checked::Scene
+        }
+        Err(problems) => Checked::Invalid(problems),
+    }
+}
+
+fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
+    match loaded {
+        Ok(lesson) => {
+            let report = lesson::check_lesson(&lesson);
+            let failures = report.failures.iter().map(ToString::to_string).collect();
+            Checked::Lesson {
+                facts: report.facts,
+                failures,
+            }
+        }
+        Err(problems) => Checked::Invalid(problems),
+    }
+}
+
+/// Prints failures and a closing `check: N passed, M failed` line; 2 if a file is invalid, 1 if
+/// a fact failed.
+fn summarise(results: &[Checked]) -> ExitCode {
+    let (mut scenes, mut lessons, mut facts, mut passed, mut failed, mut invalid) =
+        (0, 0, 0, 0, 0, 0);
+    for result in results {
+        match result {
+            Checked::Scene => {
+                scenes += 1;
+                passed += 1;
+            }
+            Checked::Lesson { facts: n, failures } => {
+                lessons += 1;
+                facts += n;
+                passed += n - failures.len();
+                failed += failures.len();
+                for failure in failures {
+                    println!("{failure}");
+                }
+            }
+            Checked::Invalid(problems) => {
+                invalid += 1;
+                failed += 1;
+                eprint!("{problems}");
+            }
+        }
+    }
+    println!("checked {scenes} scenes and {lessons} lessons ({facts} expected facts); {invalid} invalid files");
+    println!("check: {passed} passed, {failed} failed");
+    if invalid > 0 {
+        ExitCode::from(2)
+    } else if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,84 @@
+//! Lessons: guided walkthroughs scripted in TOML, checked headless against the engine.
+
+mod check;
+mod expect;
+mod model;
+mod parse;
+mod quiz;
+
+pub use check::{
+    check_lesson, contact_frame, first_contact_from, pair_at, timeline_of, walk, CheckReport,
+    StepState, Walkthrough,
+};
+pub use expect::{CONTACT_KINDS, DEFAULT_TIME_TOLERANCE, STAGES};
+pub use model::{
+    Answer, Expectation, Fact, Lesson, Place, PlayUntil, Quiz, Selection, Step, VIEWS,
+};
+pub use parse::load_lesson_str;
+pub use quiz::DEFAULT_RELATIVE_TOLERANCE;
+
+use std::path::Path;
+
+use crate::scene::{self, Diagnostic, Diagnostics};
+
+/// Reads and loads the lesson file at `path`.
+pub fn load_lesson_path(path: &Path) -> Result<Lesson, Diagnostics> {
+    let shown = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Diagnostic::unlocated(shown, "file not found").into());
+        }
+        Err(error) => {
+            return Err(
+                Diagnostic::unlocated(shown, format!("cannot read the file: {error}")).into(),
+            )
+        }
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        Diagnostics::from(Diagnostic::at_span(
+            &shown,
+            &String::from_utf8_lossy(&bytes),
+            at..at + 1,
+            "the file is not UTF-8 text",
+        ))
+    })?;
+    load_lesson_str(text, &shown, path.parent())
+}
+
+/// Loads a lesson by path, by shipped name (`05_separating_axes`), or by its number in the menu.
+pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
+    let path = Path::new(arg);
+    if path.is_file()
+        || path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
+        return load_lesson_path(path);
+    }
+    let shipped = scene::shipped_lessons();
+    let by_number = arg
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| shipped.get(i));
+    let by_name = shipped.iter().find(|(name, _)| {
+        *name == arg || name.split_once('_').is_some_and(|(_, rest)| rest == arg)
+    });
+    if let Some((name, text)) = by_number.or(by_name) {
+        return load_lesson_str(
+            text,
+            &format!("lessons/{name}.toml"),
+            Some(Path::new("lessons")),
+        );
+    }
+    let names: Vec<&str> = shipped.iter().map(|(name, _)| *name).collect();
+    let head = format!("no such file, and no shipped lesson is called `{arg}`");
+    let tail = format!(
+        "shipped lessons: {} (or a number from 1 to {})",
+        names.join(", "),
+        names.len()
+    );
+    Err(Diagnostic::unlocated(arg, scene::suggest(&head, arg, &names, &tail)).into())
+}

@@ -1,0 +1,296 @@
+//! Running a lesson headless: where each step stands (scene, frame) and whether every expected
+//! fact holds for the engine's records.
+
+use super::model::{Expectation, Fact, Lesson, PlayUntil};
+use crate::sat::{AxisId, Robustness};
+use crate::scene::{Diagnostic, Scene};
+use crate::trace::{self, ContactRecord, FrameRecord, PairRecord, Stage};
+
+/// The frames of a scene as the lessons and the debugger see them.
+pub fn timeline_of(scene: &Scene) -> Vec<FrameRecord> {
+    trace::kinematic_timeline(scene, scene.world.frames)
+}
+
+/// Where a step stands: the scene index and the frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepState {
+    /// Index into `Lesson::scenes`.
+    pub scene: usize,
+    /// The frame shown.
+    pub frame: usize,
+}
+
+/// A lesson with its timelines computed and each step's state resolved.
+#[derive(Clone, Debug)]
+pub struct Walkthrough {
+    /// One timeline per lesson scene.
+    pub timelines: Vec<Vec<FrameRecord>>,
+    /// Each step's state, or why `play_until` could not be reached.
+    pub states: Vec<Result<StepState, String>>,
+}
+
+/// The outcome of checking one lesson.
+#[derive(Clone, Debug, Default)]
+pub struct CheckReport {
+    /// How many facts were checked.
+    pub facts: usize,
+    /// One located diagnostic per failed fact or unreachable step.
+    pub failures: Vec<Diagnostic>,
+}
+
+/// Computes the timelines and every step's scene and frame.
+///
+/// # Algorithm
+/// 1. A step keeps the previous step's frame unless it switches scene (frame 0) or sets `frame`.
+/// 2. `play_until = { frame = N }` moves to N; `{ contact = [A, B] }` moves to the frame inside
+///    which the pair first touches, from the events of the timeline.
+pub fn walk(lesson: &Lesson) -> Walkthrough {
+    let timelines: Vec<Vec<FrameRecord>> = lesson.scenes.iter().map(timeline_of).collect();
+    let mut states = Vec::new();
+    let mut at = StepState { scene: 0, frame: 0 };
+    for step in &lesson.steps {
+        if step.scene != at.scene {
+            at = StepState {
+                scene: step.scene,
+                frame: 0,
+            };
+        }
+        if let Some(frame) = step.frame {
+            at.frame = frame;
+        }
+        let state = match &step.play_until {
+            None => Ok(at),
+            Some(PlayUntil::Frame(frame)) => Ok(StepState {
+                frame: *frame,
+                ..at
+            }),
+            Some(PlayUntil::Contact(a, b)) => contact_frame(&timelines[at.scene], at.frame, a, b)
+                .map(|frame| StepState { frame, ..at })
+                .ok_or_else(|| {
+                    format!(
+                        "play_until contact {a}, {b}: the pair never touches after frame {}",
+                        at.frame
+                    )
+                }),
+        };
+        if let Ok(reached) = &state {
+            at = *reached;
+        }
+        states.push(state);
+    }
+    Walkthrough { timelines, states }
+}
+
+/// The frame inside which the pair first touches at or after `from` (the frame before the record
+/// that lists the event).
+pub fn contact_frame(timeline: &[FrameRecord], from: usize, a: &str, b: &str) -> Option<usize> {
+    let start = timeline.get(from)?.time;
+    timeline.iter().skip(from + 1).find_map(|record| {
+        record
+            .events
+            .iter()
+            .any(|e| e.kind == "contact" && e.time >= start && is_pair(&e.a, &e.b, a, b))
+            .then(|| record.frame - 1)
+    })
+}
+
+fn is_pair(x: &str, y: &str, a: &str, b: &str) -> bool {
+    (x == a && y == b) || (x == b && y == a)
+}
+
+/// The pair's record at a frame of a timeline, contacts searched one frame ahead.
+pub fn pair_at(scene: &Scene, record: &FrameRecord, a: &str, b: &str) -> Option<PairRecord> {
+    let explanation = trace::explain(
+        scene,
+        &record.specs,
+        record.frame,
+        scene.world.dt,
+        Some((a, b)),
+        Robustness::default(),
+    );
+    explanation.pairs.into_iter().next()
+}
+
+/// The pair's first contact at or after `frame`: touching now, else the next contact event.
+pub fn first_contact_from(
+    scene: &Scene,
+    timeline: &[FrameRecord],
+    frame: usize,
+    a: &str,
+    b: &str,
+) -> Option<ContactRecord> {
+    let now = pair_at(scene, timeline.get(frame)?, a, b)?;
+    if let Some(contact) = now
+        .contact
+        .filter(|c| (c.time - timeline[frame].time).abs() <= 1e-12)
+    {
+        return Some(contact);
+    }
+    let inside = contact_frame(timeline, frame, a, b)?;
+    let event_time = timeline[inside + 1]
+        .events
+        .iter()
+        .find(|e| is_pair(&e.a, &e.b, a, b))
+        .map(|e| e.time);
+    let mut contact = pair_at(scene, &timeline[inside], a, b)?.contact?;
+    if let Some(time) = event_time {
+        contact.time = time;
+    }
+    Some(contact)
+}
+
+/// Checks every expectation of every step against the engine.
+pub fn check_lesson(lesson: &Lesson) -> CheckReport {
+    let walk = walk(lesson);
+    let mut report = CheckReport::default();
+    for (index, (step, state)) in lesson.steps.iter().zip(&walk.states).enumerate() {
+        let at = match state {
+            Ok(at) => *at,
+            Err(why) => {
+                report.failures.push(Diagnostic::located(
+                    &lesson.path,
+                    step.place.line,
+                    step.place.column,
+                    format!("step {}: {why}", index + 1),
+                ));
+                continue;
+            }
+        };
+        let scene = &lesson.scenes[at.scene];
+        let timeline = &walk.timelines[at.scene];
+        for expectation in &step.expect {
+            check_expectation(
+                lesson,
+                index,
+                expectation,
+                scene,
+                timeline,
+                at.frame,
+                &mut report,
+            );
+        }
+    }
+    report
+}
+
+fn check_expectation(
+    lesson: &Lesson,
+    index: usize,
+    expectation: &Expectation,
+    scene: &Scene,
+    timeline: &[FrameRecord],
+    frame: usize,
+    report: &mut CheckReport,
+) {
+    let record = &timeline[frame];
+    let pair = expectation
+        .pair
+        .as_ref()
+        .and_then(|(a, b)| pair_at(scene, record, a, b));
+    let contact = expectation
+        .pair
+        .as_ref()
+        .and_then(|(a, b)| first_contact_from(scene, timeline, frame, a, b));
+    for (place, fact) in &expectation.facts {
+        report.facts += 1;
+        let (name, expected, actual, holds) =
+            evaluate(fact, pair.as_ref(), contact.as_ref(), record);
+        if !holds {
+            let message = format!(
+                "step {}: expected {name} {expected}, the engine says {actual}",
+                index + 1
+            );
+            report.failures.push(Diagnostic::located(
+                &lesson.path,
+                place.line,
+                place.column,
+                message,
+            ));
+        }
+    }
+}
+
+/// The fact's name, the expected and actual values as text, and whether it holds.
+fn evaluate(
+    fact: &Fact,
+    pair: Option<&PairRecord>,
+    contact: Option<&ContactRecord>,
+    record: &FrameRecord,
+) -> (&'static str, String, String, bool) {
+    let axis_text =
+        |axis: Option<AxisId>| axis.map_or_else(|| "none".to_string(), |a| a.to_string());
+    let compare = |name, want: String, got: Option<String>, missing: &str| {
+        let holds = got.as_deref() == Some(want.as_str());
+        (
+            name,
+            want,
+            got.unwrap_or_else(|| missing.to_string()),
+            holds,
+        )
+    };
+    match fact {
+        Fact::Intersecting(want) => compare(
+            "intersecting",
+            want.to_string(),
+            pair.map(|p| p.intersecting.to_string()),
+            "no such pair",
+        ),
+        Fact::SeparatingAxis(want) => compare(
+            "separating_axis",
+            axis_text(*want),
+            pair.map(|p| p.separating_axis.clone().unwrap_or_else(|| "none".into())),
+            "no such pair",
+        ),
+        Fact::ContactTime { time, tolerance } => {
+            let got = contact.map(|c| c.time);
+            let shown = got.map_or_else(|| "no contact".to_string(), |t| format!("{t:.6}"));
+            (
+                "contact_time",
+                format!("{time} (± {tolerance})"),
+                shown,
+                got.is_some_and(|t| (t - time).abs() <= *tolerance),
+            )
+        }
+        Fact::ContactAxis(want) => compare(
+            "contact_axis",
+            axis_text(*want),
+            contact.map(|c| c.axis.clone().unwrap_or_else(|| "none".into())),
+            "no contact",
+        ),
+        Fact::ContactKind(want) => compare(
+            "contact_kind",
+            want.clone(),
+            contact.map(|c| c.kind.clone()),
+            "no contact",
+        ),
+        Fact::Stage(want) => compare(
+            "stage",
+            want.clone(),
+            pair.map(|p| stage_name(p.stage).to_string()),
+            "no such pair",
+        ),
+        Fact::ErrorEstimateBelow(bound) => {
+            let worst = record
+                .bodies
+                .iter()
+                .map(|b| b.error_estimate)
+                .fold(0.0, f64::max);
+            (
+                "error_estimate_below",
+                format!("{bound:e}"),
+                format!("{worst:e}"),
+                worst < *bound,
+            )
+        }
+    }
+}
+
+/// The lowercase name of a stage, as lessons write it.
+fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Spheres => "spheres",
+        Stage::Aabbs => "aabbs",
+        Stage::Sat => "sat",
+        Stage::Exact => "exact",
+    }
+}

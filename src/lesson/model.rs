@@ -1,0 +1,154 @@
+//! A validated lesson: its scenes and its steps, each with the facts it expects of the engine.
+
+use crate::sat::AxisId;
+use crate::scene::Scene;
+
+/// The views a step may ask the debugger for.
+pub const VIEWS: &[&str] = &["xy", "xz", "yz", "along-axis", "four"];
+
+/// A place in the lesson file (1-based line and column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Place {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column in characters, from 1.
+    pub column: usize,
+}
+
+/// A loaded, validated lesson.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// Short name: the file stem.
+    pub name: String,
+    /// The file as shown in messages.
+    pub path: String,
+    /// The `title`.
+    pub title: String,
+    /// The source the lesson teaches from (`cites`), e.g. `seed 000 Table 2.1`.
+    pub cites: Option<String>,
+    /// Every scene the lesson uses; `scenes[0]` is the lesson's `scene`.
+    pub scenes: Vec<Scene>,
+    /// The steps in order.
+    pub steps: Vec<Step>,
+}
+
+/// One step of a lesson.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// Where the step's table starts.
+    pub place: Place,
+    /// Narration (`**bold**`, `` `code` `` and line breaks are honoured by the player).
+    pub text: String,
+    /// Index into `Lesson::scenes` of the scene this step shows.
+    pub scene: usize,
+    /// Move the debugger to this frame.
+    pub frame: Option<usize>,
+    /// Highlight a pair and maybe an axis.
+    pub select: Option<Selection>,
+    /// The view to show.
+    pub view: Option<String>,
+    /// Play until an event or a frame.
+    pub play_until: Option<PlayUntil>,
+    /// Facts about the step's frame.
+    pub expect: Vec<Expectation>,
+    /// A question for the learner.
+    pub quiz: Option<Quiz>,
+}
+
+/// A highlighted pair and axis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The two body names.
+    pub pair: (String, String),
+    /// The highlighted axis, if any.
+    pub axis: Option<AxisId>,
+}
+
+/// Where `play_until` stops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayUntil {
+    /// The frame inside which the pair first touches.
+    Contact(String, String),
+    /// This frame.
+    Frame(usize),
+}
+
+/// The facts one `expect` entry states about a pair (or the integrator) at the step's frame.
+#[derive(Clone, Debug)]
+pub struct Expectation {
+    /// Where the entry is written.
+    pub place: Place,
+    /// The pair the facts are about (integrator facts need none).
+    pub pair: Option<(String, String)>,
+    /// The facts, each with its place.
+    pub facts: Vec<(Place, Fact)>,
+}
+
+/// One checkable fact.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {
+    /// Whether the pair touches or overlaps.
+    Intersecting(bool),
+    /// The first separating axis in table order (`None`: no axis separates).
+    SeparatingAxis(Option<AxisId>),
+    /// The pair's first contact time at or after the frame, within `tolerance` seconds.
+    ContactTime {
+        /// Expected absolute time.
+        time: f64,
+        /// Allowed difference.
+        tolerance: f64,
+    },
+    /// The last separating axis of that first contact (`None`: already overlapping).
+    ContactAxis(Option<AxisId>),
+    /// The contact kind (`vertex-face`, `edge-edge`, …) of that first contact.
+    ContactKind(String),
+    /// The stage that decided (`spheres`, `aabbs`, `sat`, `exact`).
+    Stage(String),
+    /// Every body's integrator error estimate at the frame is below this.
+    ErrorEstimateBelow(f64),
+}
+
+/// A question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quiz {
+    /// Multiple choice or a number.
+    pub answer: Answer,
+    /// Shown after a wrong answer.
+    pub hint: Option<String>,
+    /// Shown after any answer.
+    pub explain: Option<String>,
+}
+
+/// How a quiz is answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// Pick one of `choices` by its number key; `correct` is its index.
+    Choice {
+        /// The choices in order.
+        choices: Vec<String>,
+        /// Index of the right choice.
+        correct: usize,
+    },
+    /// Type a number within `tolerance` of `value`.
+    Number {
+        /// The right value.
+        value: f64,
+        /// Allowed difference.
+        tolerance: f64,
+    },
+}
+
+impl Answer {
+    /// Whether a typed answer (a choice number from 1, or a number) is right.
+    pub fn accepts(&self, typed: &str) -> bool {
+        let typed = typed.trim();
+        match self {
+            Answer::Choice { correct, .. } => {
+                typed.parse::<usize>().is_ok_and(|n| n == correct + 1)
+            }
+            Answer::Number { value, tolerance } => typed
+                .parse::<f64>()
+                .is_ok_and(|x| (x - value).abs() <= *tolerance),
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! Reading a lesson file into a [`Lesson`], every problem located in the file.
+
+use std::ops::Range;
+use std::path::Path;
+
+use toml::de::{DeTable, DeValue};
+
+use super::model::{Lesson, Place, PlayUntil, Selection, Step, VIEWS};
+use super::{expect, quiz};
+use crate::sat::AxisId;
+use crate::scene::fields::Fields;
+use crate::scene::value::{self, Raw, Report};
+use crate::scene::{self, line_col, Diagnostics, Scene};
+
+/// What the parser needs while it reads one file.
+pub(crate) struct Reader<'s> {
+    pub text: &'s str,
+    pub path: &'s str,
+    pub dir: Option<&'s Path>,
+}
+
+impl Reader<'_> {
+    /// The line and column of a byte offset.
+    pub fn place(&self, span: &Range<usize>) -> Place {
+        let (line, column) = line_col(self.text, span.start);
+        Place { line, column }
+    }
+}
+
+/// Parses and validates the lesson `text`; `path` names it, `dir` resolves relative scene paths.
+pub fn load_lesson_str(text: &str, path: &str, dir: Option<&Path>) -> Result<Lesson, Diagnostics> {
+    let mut r = Report::new(path, text);
+    let reader = Reader { text, path, dir };
+    let lesson = match DeTable::parse(text) {
+        Err(error) => {
+            let message = format!("invalid TOML: {}", error.message().trim_end());
+            match error.span() {
+                Some(span) => r.error(span, message),
+                None => r.unlocated(message),
+            }
+            None
+        }
+        Ok(root) if root.get_ref().is_empty() => {
+            r.unlocated(
+                "the file is empty: a lesson needs a `title`, a `scene` and [[step]] tables",
+            );
+            None
+        }
+        Ok(root) => document(root.get_ref(), &reader, &mut r),
+    };
+    match lesson {
+        Some(lesson) if r.diagnostics.is_empty() => Ok(lesson),
+        _ => Err(Diagnostics(r.into_sorted())),
+    }
+}
+
+fn document(root: &DeTable<'_>, reader: &Reader<'_>, r: &mut Report<'_>) -> Option<Lesson> {
+    let mut f = Fields::new(root, 0..0, "the lesson");
+    let title = f.string(r, "title").map(str::to_string);
+    let cites = f.string(r, "cites").map(str::to_string);
+    let mut scenes = Vec::new();
+    match f.raw("scene") {
+        Some(raw) => scenes.extend(scene_at(raw, reader, r)),
+        None => r.unlocated(
+            "the lesson has no `scene` (a path relative to the lesson, or a shipped scene's name)",
+        ),
+    }
+    let steps = match f.raw("step") {
+        None => {
+            r.unlocated("the lesson has no [[step]] tables");
+            None
+        }
+        Some(raw) => steps(raw, reader, &mut scenes, r),
+    };
+    if title.is_none() {
+        f.missing::<()>("title", "the lesson's name in the menu");
+    }
+    let finished = f.finish(r);
+    let name = Path::new(reader.path).file_stem().map_or_else(
+        || reader.path.to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let lesson = Lesson {
+        name,
+        path: reader.path.to_string(),
+        title: title?,
+        cites,
+        scenes,
+        steps: steps?,
+    };
+    (finished && !lesson.scenes.is_empty()).then_some(lesson)
+}
+
+/// Loads the scene named by `raw`: a path relative to the lesson, else a shipped scene's name.
+fn scene_at(raw: &Raw<'_>, reader: &Reader<'_>, r: &mut Report<'_>) -> Option<Scene> {
+    let arg = value::string(r, "`scene`", raw)?;
+    let relative = reader.dir.map(|dir| dir.join(arg)).filter(|p| p.is_file());
+    let stem = Path::new(arg)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let shipped = scene::shipped_scenes()
+        .iter()
+        .any(|(name, _)| *name == stem);
+    let loaded = match relative {
+        Some(path) => scene::load_path(&path),
+        None if shipped => scene::load(&stem),
+        None => scene::load(arg),
+    };
+    match loaded {
+        Ok(scene) => Some(scene),
+        Err(problems) => {
+            let found = problems.0.len();
+            let mut message = format!(
+                "scene `{arg}` cannot be used ({found} problem{}):",
+                if found == 1 { "" } else { "s" }
+            );
+            for problem in &problems.0 {
+                message.push_str(&format!("\n    {problem}").replace('\n', "\n    "));
+            }
+            r.error(raw.span(), message);
+            None
+        }
+    }
+}
+
+fn steps(
+    raw: &Raw<'_>,
+    reader: &Reader<'_>,
+    scenes: &mut Vec<Scene>,
+    r: &mut Report<'_>,
+) -> Option<Vec<Step>> {
+    let DeValue::Array(items) = raw.get_ref() else {
+        r.error(
+            raw.span(),
+            "`step` must be an array of tables: write [[step]]",
+        );
+        return None;
+    };
+    if items.is_empty() {
+        r.error(raw.span(), "the lesson needs at least one step");
+    }
+    let mut out = Vec::new();
+    let mut current = 0;
+    for (index, item) in items.iter().enumerate() {
+        let Some(table) = value::table(r, &format!("step {}", index + 1), item) else {
+            continue;
+        };
+        out.extend(step(
+            table,
+            item.span(),
+            index,
+            reader,
+            scenes,
+            &mut current,
+            r,
+        ));
+    }
+    (out.len() == items.len()).then_some(out)
+}
+
+fn step(
+    table: &DeTable<'_>,
+    span: Range<usize>,
+    index: usize,
+    reader: &Reader<'_>,
+    scenes: &mut Vec<Scene>,
+    current: &mut usize,
+    r: &mut Report<'_>,
+) -> Option<Step> {
+    let label = format!("step {}", index + 1);
+    let mut f = Fields::new(table, span.clone(), label.clone());
+    let text = f.string(r, "text").map(str::to_string);
+    if let Some(raw) = f.raw("scene") {
+        if let Some(scene) = scene_at(raw, reader, r) {
+            scenes.push(scene);
+            *current = scenes.len() - 1;
+        } else {
+            f.fail();
+        }
+    }
+    let scene = scenes.get(*current);
+    let frames = scene.map_or(usize::MAX, |s| s.world.frames);
+    let frame = f.count(r, "frame", (0, frames as u64));
+    let view = f.choice(r, "view", VIEWS).map(str::to_string);
+    let select = f
+        .raw("select")
+        .and_then(|raw| selection(raw, &label, scene, r));
+    let play_until = f
+        .raw("play_until")
+        .and_then(|raw| play_until(raw, &label, scene, r));
+    let expectations = f
+        .raw("expect")
+        .map(|raw| expect::read(raw, &label, scene, reader, r));
+    let quiz = f.raw("quiz").map(|raw| quiz::read(raw, &label, r));
+    if text.is_none() {
+        f.missing::<()>("text", "the narration shown for the step");
+    }
+    let finished = f.finish(r);
+    let step = Step {
+        place: reader.place(&span),
+        text: text?,
+        scene: *current,
+        frame,
+        select,
+        view,
+        play_until,
+        expect: expectations.unwrap_or(Some(Vec::new()))?,
+        quiz: quiz.transpose().ok()?,
+    };
+    finished.then_some(step)
+}
+
+/// Two body names of `scene` from an array of two strings.
+pub(crate) fn pair(
+    raw: &Raw<'_>,
+    what: &str,
+    scene: Option<&Scene>,
+    r: &mut Report<'_>,
+) -> Option<(String, String)> {
+    let names = match raw.get_ref() {
+        DeValue::Array(items) if items.len() == 2 => {
+            let a = value::string(r, what, &items[0]);
+            let b = value::string(r, what, &items[1]);
+            (a?, b?)
+        }
+        _ => {
+            r.error(
+                raw.span(),
+                format!("{what} must be two body names, like [\"A\", \"B\"]"),
+            );
+            return None;
+        }
+    };
+    if names.0 == names.1 {
+        r.error(
+            raw.span(),
+            format!(
+                "{what} names `{}` twice; give two different bodies",
+                names.0
+            ),
+        );
+        return None;
+    }
+    if let Some(scene) = scene {
+        for name in [names.0, names.1] {
+            if let Err(message) = scene::find_body(&scene.bodies, name) {
+                r.error(
+                    raw.span(),
+                    format!("{what}: {message} (scene {})", scene.name),
+                );
+                return None;
+            }
+        }
+    }
+    Some((names.0.to_string(), names.1.to_string()))
+}
+
+/// A problem that has already been reported; the value it concerns is unusable.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reported;
+
+/// An axis name of the table order (`A0` … `A2xB2`), or `"none"` when `allow_none`.
+pub(crate) fn axis_name(
+    raw: &Raw<'_>,
+    what: &str,
+    r: &mut Report<'_>,
+    allow_none: bool,
+) -> Result<Option<AxisId>, Reported> {
+    let name = value::string(r, what, raw).ok_or(Reported)?;
+    if allow_none && name == "none" {
+        return Ok(None);
+    }
+    if let Some(axis) = AxisId::parse(name) {
+        return Ok(Some(axis));
+    }
+    let none = if allow_none { ", or \"none\"" } else { "" };
+    r.error(
+        raw.span(),
+        format!("{what}: unknown axis `{name}`; axes are A0 A1 A2 B0 B1 B2 A0xB0 … A2xB2{none}"),
+    );
+    Err(Reported)
+}
+
+fn selection(
+    raw: &Raw<'_>,
+    label: &str,
+    scene: Option<&Scene>,
+    r: &mut Report<'_>,
+) -> Option<Selection> {
+    let table = value::table(r, &format!("`select` in {label}"), raw)?;
+    let mut f = Fields::new(table, raw.span(), format!("`select` in {label}"));
+    let pair = match f.raw("pair") {
+        Some(p) => pair(p, &format!("`pair` in `select` of {label}"), scene, r),
+        None => f.missing("pair", "two body names"),
+    };
+    let axis = f
+        .raw("axis")
+        .map(|a| axis_name(a, &format!("`axis` in `select` of {label}"), r, false));
+    let finished = f.finish(r);
+    let selection = Selection {
+        pair: pair?,
+        axis: axis.unwrap_or(Ok(None)).ok()?,
+    };
+    finished.then_some(selection)
+}
+
+fn play_until(
+    raw: &Raw<'_>,
+    label: &str,
+    scene: Option<&Scene>,
+    r: &mut Report<'_>,
+) -> Option<PlayUntil> {
+    let what = format!("`play_until` in {label}");
+    let table = value::table(r, &what, raw)?;
+    let mut f = Fields::new(table, raw.span(), what.clone());
+    let contact = f
+        .raw("contact")
+        .and_then(|p| pair(p, &format!("`contact` in {what}"), scene, r));
+    let frames = scene.map_or(usize::MAX, |s| s.world.frames);
+    let frame = f.count(r, "frame", (0, frames as u64));
+    let until = match (contact, frame) {
+        (Some((a, b)), None) => Some(PlayUntil::Contact(a, b)),
+        (None, Some(n)) => Some(PlayUntil::Frame(n)),
+        _ => {
+            r.error(
+                raw.span(),
+                format!("{what} needs exactly one of `contact = [\"A\", \"B\"]` or `frame = N`"),
+            );
+            None
+        }
+    };
+    let finished = f.finish(r);
+    finished.then_some(until?)
+}
