@@ -100,7 +100,9 @@ fn shared_axis_agree_with_parry() {
         let axis = a.axis(k);
         let b = rotated(&rng.obb(3.0), about(&axis, angle) * a.rotation());
         assert!(
-            sat::trace(&a, &b).rows[AxisId::Edge(k, k).index()].degenerate,
+            sat::trace(&a, &b)
+                .row(AxisId::Edge(k, k).index())
+                .degenerate,
             "{case}"
         );
         check_static(&a, &b, case, None, &mut tally);
@@ -238,7 +240,11 @@ fn resting_exactly_on_top_face_is_separated_only_by_rounding() {
         let turn = about(&Vector3::z(), rng.range(-3.2, 3.2));
         let b = Obb::new(Vector3::new(x, y, size.z + hb.z), turn, hb);
         let separated = !sepax_verdict(&a, &b, case);
-        for row in sat::trace(&a, &b).rows.iter().filter(|row| row.separating) {
+        for row in sat::trace(&a, &b)
+            .rows()
+            .iter()
+            .filter(|row| row.separating)
+        {
             let gap = row.gap.expect("a separating row is not degenerate");
             assert!(gap < 1e-15, "{case}: {} separates by {gap:e}", row.axis);
         }

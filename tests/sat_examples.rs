@@ -23,13 +23,13 @@ fn aligned_boxes_apart_on_x_are_separated_by_a0_with_the_gap() {
     let b = aligned([2.5, 0.3, 0.0], [1.0, 1.0, 1.0]);
     let trace = sat::trace(&a, &b);
     assert_eq!(trace.separating_axis(), Some(AxisId::FaceA(0)));
-    let row = &trace.rows[0];
+    let row = trace.row(0);
     assert!((row.r - 2.5).abs() < 1e-15 && (row.r0 - 1.0).abs() < 1e-15);
     assert!((row.gap.unwrap() - 0.5).abs() < 1e-12);
     assert!(!sat::overlaps(&a, &b));
     // Aligned boxes: every cross axis of parallel edges is degenerate.
     let degenerate: Vec<_> = trace
-        .rows
+        .rows()
         .iter()
         .filter(|r| r.degenerate)
         .map(|r| r.axis)
@@ -47,7 +47,7 @@ fn face_of_b_separates_when_b_is_turned_45_degrees() {
     let b = turned_about_z([2.3, 2.3, 0.0], [1.0, 1.0, 1.0], 45.0);
     let trace = sat::trace(&a, &b);
     assert_eq!(trace.separating_axis(), Some(AxisId::FaceB(0)));
-    assert!(!trace.rows[0].separating && !trace.rows[1].separating);
+    assert!(!trace.row(0).separating && !trace.row(1).separating);
 }
 
 #[test]

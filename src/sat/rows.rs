@@ -89,44 +89,90 @@ pub struct AxisRow {
 }
 
 /// All 15 rows for a pair of boxes, in table order, with the matrix `c = AᵀB`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+///
+/// The numbers are stored column by column; [`SatTrace::row`] assembles a row with its `L`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct SatTrace {
-    /// The rows `A0 … A2xB2`.
-    pub rows: [AxisRow; 15],
     /// `c_ij = A_i·B_j`.
     pub c: Matrix3<f64>,
     /// The rule used for near-parallel edges.
     pub robustness: Robustness,
+    axes_a: Matrix3<f64>,
+    axes_b: Matrix3<f64>,
+    r: [f64; 15],
+    r0: [f64; 15],
+    r1: [f64; 15],
+    /// `NaN` for a degenerate row.
+    gap: [f64; 15],
+    separating: u16,
+    degenerate: u16,
+    skipped: u16,
 }
 
 impl SatTrace {
+    /// Row `k` in table order (0 = `A0`, 14 = `A2xB2`), with its world axis `L`.
+    pub fn row(&self, k: usize) -> AxisRow {
+        let axis = AxisId::ALL[k];
+        let bit = |mask: u16| mask >> k & 1 == 1;
+        AxisRow {
+            axis,
+            l: self.l(axis),
+            r: self.r[k],
+            r0: self.r0[k],
+            r1: self.r1[k],
+            separating: bit(self.separating),
+            degenerate: bit(self.degenerate),
+            skipped: bit(self.skipped),
+            gap: (!bit(self.degenerate)).then_some(self.gap[k]),
+        }
+    }
+
+    /// The 15 rows in table order.
+    pub fn rows(&self) -> [AxisRow; 15] {
+        std::array::from_fn(|k| self.row(k))
+    }
+
+    /// The world vector `L` of an axis: `A_i`, `B_j`, or `A_i × B_j` written from `c` in A's frame.
+    pub fn l(&self, axis: AxisId) -> Vector3<f64> {
+        match axis {
+            AxisId::FaceA(i) => self.axes_a.column(i).into_owned(),
+            AxisId::FaceB(j) => self.axes_b.column(j).into_owned(),
+            AxisId::Edge(i, j) => {
+                let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+                self.axes_a.column(i2) * self.c[(i1, j)] - self.axes_a.column(i1) * self.c[(i2, j)]
+            }
+        }
+    }
+
     /// The first separating axis in table order; `None` when the boxes intersect.
     pub fn separating_axis(&self) -> Option<AxisId> {
-        self.rows
-            .iter()
-            .find(|row| row.separating)
-            .map(|row| row.axis)
+        (self.separating != 0).then(|| AxisId::ALL[self.separating.trailing_zeros() as usize])
     }
 
     /// Whether no axis separates the boxes (touching counts as intersecting).
     pub fn intersecting(&self) -> bool {
-        self.separating_axis().is_none()
+        self.separating == 0
+    }
+
+    /// The largest gap over the tested rows: a lower bound of the distance, negative when the
+    /// boxes overlap (`-inf` if every row is skipped).
+    pub fn max_gap(&self) -> f64 {
+        (0..15)
+            .filter(|k| self.skipped >> k & 1 == 0)
+            .map(|k| self.gap[k])
+            .fold(f64::NEG_INFINITY, f64::max)
     }
 
     /// The tested row with the largest gap: the smallest overlap when the boxes intersect.
-    pub fn largest_gap(&self) -> Option<&AxisRow> {
-        self.rows
-            .iter()
-            .filter(|row| !row.skipped)
-            .filter_map(|row| row.gap.map(|gap| (row, gap)))
-            .fold(
-                None,
-                |best: Option<(&AxisRow, f64)>, (row, gap)| match best {
-                    Some((_, best_gap)) if best_gap >= gap => best,
-                    _ => Some((row, gap)),
-                },
-            )
-            .map(|(row, _)| row)
+    pub fn largest_gap(&self) -> Option<AxisRow> {
+        let best = (0..15).filter(|k| self.skipped >> k & 1 == 0).fold(
+            None,
+            |best: Option<usize>, k| match best {
+                Some(b) if self.gap[b] >= self.gap[k] => Some(b),
+                _ => Some(k),
+            },
+        )?;
+        Some(self.row(best))
     }
 }
 
@@ -350,31 +396,33 @@ pub fn trace_with(a: &Obb, b: &Obb, robustness: Robustness) -> SatTrace {
         Robustness::Ericson { epsilon } => (epsilon, false),
         Robustness::Eberly { cutoff } => (0.0, frame.abs_c.iter().flatten().any(|&m| m >= cutoff)),
     };
-    let rows = for_each_axis!(axis => {
+    let mut trace = SatTrace {
+        c: Matrix3::from_fn(|i, j| frame.c[i][j]),
+        robustness,
+        axes_a: *a.axes(),
+        axes_b: *b.axes(),
+        r: [0.0; 15],
+        r0: [0.0; 15],
+        r1: [0.0; 15],
+        gap: [0.0; 15],
+        separating: 0,
+        degenerate: 0,
+        skipped: 0,
+    };
+    let _: [(); 15] = for_each_axis!(axis => {
+        let k = axis.index();
         let degenerate = matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, min_sine));
         let skipped = degenerate || (skip_all_edges && axis.is_edge());
         let r = frame.along(axis, &t).abs();
         let (r0, r1) = frame.radii(axis, 0.0);
         let (r0_tested, r1_tested) = if pad == 0.0 { (r0, r1) } else { frame.radii(axis, pad) };
-        let l = axis_vector(a, b, axis);
-        AxisRow {
-            axis,
-            l,
-            r,
-            r0,
-            r1,
-            separating: !skipped && r > r0_tested + r1_tested,
-            degenerate,
-            skipped,
-            gap: (!degenerate).then(|| match axis {
-                AxisId::Edge(..) => (r - r0 - r1) / l.norm(),
-                _ => r - r0 - r1,
-            }),
-        }
+        trace.r[k] = r;
+        trace.r0[k] = r0;
+        trace.r1[k] = r1;
+        trace.gap[k] = if degenerate { f64::NAN } else { (r - r0 - r1) / frame.length(axis) };
+        trace.separating |= u16::from(!skipped && r > r0_tested + r1_tested) << k;
+        trace.degenerate |= u16::from(degenerate) << k;
+        trace.skipped |= u16::from(skipped) << k;
     });
-    SatTrace {
-        rows,
-        c: Matrix3::from_fn(|i, j| frame.c[i][j]),
-        robustness,
-    }
+    trace
 }

@@ -172,7 +172,7 @@ fn box_box(
         stages,
         separating_axis: trace.separating_axis().map(|axis| axis.to_string()),
         robustness: trace.robustness.name(),
-        axes: trace.rows.iter().map(axis_record).collect(),
+        axes: trace.rows().iter().map(axis_record).collect(),
         sweep: sweep
             .rows
             .iter()

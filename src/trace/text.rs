@@ -9,7 +9,7 @@ use crate::sat::{AxisId, Contact, ContactKind, SatTrace};
 pub(crate) fn box_box_sentence(record: &PairRecord, trace: &SatTrace) -> String {
     let (a, b) = (&record.a, &record.b);
     let mut sentence = if let Some(axis) = trace.separating_axis() {
-        let row = &trace.rows[axis.index()];
+        let row = trace.row(axis.index());
         format!(
             "{a} and {b} do not collide: axis {axis} separates them by {:.3} (R = {:.3} > R0 + R1 = {:.3})",
             row.gap.unwrap_or(0.0),

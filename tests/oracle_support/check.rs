@@ -78,7 +78,7 @@ pub fn sepax_verdict(a: &Obb, b: &Obb, case: Case) -> bool {
         context()
     );
     assert!(
-        rows.rows.iter().map(|row| row.axis).eq(AxisId::ALL),
+        rows.rows().iter().map(|row| row.axis).eq(AxisId::ALL),
         "row order: {}",
         context()
     );

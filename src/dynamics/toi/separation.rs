@@ -98,12 +98,7 @@ pub fn separation(a: &BodyShape, sa: &BodyState, b: &BodyShape, sb: &BodyState) 
 pub(crate) fn placed_separation(a: &Placed, b: &Placed) -> f64 {
     use Placed::{Box, Plane, Sphere};
     match (a, b) {
-        (Box(a), Box(b)) => sat::trace(a, b)
-            .rows
-            .iter()
-            .filter(|row| !row.skipped)
-            .filter_map(|row| row.gap)
-            .fold(f64::NEG_INFINITY, f64::max),
+        (Box(a), Box(b)) => sat::trace(a, b).max_gap(),
         (Box(o), Plane(p)) | (Plane(p), Box(o)) => {
             p.normal.dot(&o.center()) - p.offset - o.projected_radius(&p.normal)
         }
@@ -146,8 +141,8 @@ pub(crate) fn contact(a: &Placed, b: &Placed, time: f64) -> Option<ImpactContact
 /// Box-box: `sat::contact_at` on the first axis (table order) whose gap is within rounding of the
 /// largest, or its overlap point when the boxes already overlap deeper than rounding.
 fn box_box(a: &Obb, b: &Obb, time: f64) -> ImpactContact {
-    let trace = sat::trace(a, b);
-    let tested = || trace.rows.iter().filter(|row| !row.skipped);
+    let rows = sat::trace(a, b).rows();
+    let tested = || rows.iter().filter(|row| !row.skipped);
     let largest = tested()
         .filter_map(|row| row.gap)
         .fold(f64::NEG_INFINITY, f64::max);
