@@ -2,6 +2,7 @@
 
 use nalgebra::{Vector2, Vector3};
 
+use super::region::Region;
 use super::rows::{axis_vector, trace};
 use super::AxisId;
 use crate::geometry::Obb;
@@ -48,8 +49,9 @@ pub struct Contact {
     pub kind: ContactKind,
     /// Unit contact normal pointing from A towards B.
     pub normal: Vector3<f64>,
-    /// The contact region: one point, a segment's two ends, or the clipped face polygon.
-    pub region: Vec<Vector3<f64>>,
+    /// The contact region: one point (vertex-face, edge-edge, and for overlap the point inside
+    /// both), a segment's two ends (edge-face), or the clipped face polygon (face-face).
+    pub region: Region,
 }
 
 /// The contact of two boxes that touch along `axis` (or overlap, for `None`) at `time`.
@@ -76,7 +78,7 @@ pub fn contact_at(a: &Obb, b: &Obb, axis: Option<AxisId>, time: f64) -> Contact 
     }
 }
 
-type Found = (Vector3<f64>, ContactKind, Vector3<f64>, Vec<Vector3<f64>>);
+type Found = (Vector3<f64>, ContactKind, Vector3<f64>, Region);
 
 /// Sign with `sign(0) = +1`, as the formulas need a side even on a tie.
 fn sign(x: f64) -> f64 {
@@ -113,7 +115,12 @@ fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {
     let limits = Vector2::new(a[i1], a[i2]);
     let normal = n * sigma * towards_b;
     match &free[..free_count] {
-        [] => (base, ContactKind::VertexFace, normal, vec![base]),
+        [] => (
+            base,
+            ContactKind::VertexFace,
+            normal,
+            Region::from_points([base]),
+        ),
         [j] => {
             let dir = o.axis(*j);
             let (lo, hi) = clip_segment(
@@ -123,7 +130,7 @@ fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {
                 b[*j],
                 &limits,
             );
-            let ends = vec![base + lo * dir, base + hi * dir];
+            let ends = Region::from_points([base + lo * dir, base + hi * dir]);
             (
                 base + 0.5 * (lo + hi) * dir,
                 ContactKind::EdgeFace,
@@ -138,7 +145,7 @@ fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {
             });
             let polygon = clip_polygon(&corners, &limits);
             let centroid = polygon_centroid(&polygon).unwrap_or_else(|| to_face(&base));
-            let region = polygon.iter().map(&from_face).collect();
+            let region = Region::from_points(polygon.iter().map(&from_face));
             (from_face(&centroid), ContactKind::FaceFace, normal, region)
         }
     }
@@ -238,7 +245,7 @@ fn edge_contact(a: &Obb, b: &Obb, i: usize, j: usize) -> Found {
         point,
         ContactKind::EdgeEdge,
         sigma * l.normalize(),
-        vec![point],
+        Region::from_points([point]),
     )
 }
 
@@ -255,7 +262,12 @@ fn overlap_contact(a: &Obb, b: &Obb) -> Found {
         let l = row.l.normalize();
         l * sign(l.dot(&(b.center() - a.center())))
     });
-    (point, ContactKind::Overlap, normal, points)
+    (
+        point,
+        ContactKind::Overlap,
+        normal,
+        Region::from_points([point]),
+    )
 }
 
 /// The ends of every edge of each box clipped to the other box: points on both boxes.

@@ -53,29 +53,24 @@ pub struct SweepTrace {
 pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -> SweepTrace {
     let frame = PairFrame::new(a, b);
     let w = vb - va;
-    let d_in_a = in_frame_of(a, &(b.center() - a.center()));
-    let w_in_a = in_frame_of(a, &w);
-    let rows = for_each_axis!(axis => {
-        let skipped = matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE));
-        let distance = frame.along(axis, &d_in_a);
-        let speed = frame.along(axis, &w_in_a);
-        let (r0, r1) = frame.radii(axis, 0.0);
-        let reach = r0 + r1;
-        let (entry, exit) = overlap_interval(distance, speed, reach);
-        SweepRow { axis, distance, speed, reach, entry, exit, skipped }
+    let columns = Columns::new(&frame, a, &(b.center() - a.center()), &w);
+    let rows: [SweepRow; 15] = std::array::from_fn(|k| {
+        let (entry, exit) =
+            overlap_interval(columns.distance[k], columns.speed[k], columns.reach[k]);
+        SweepRow {
+            axis: AxisId::ALL[k],
+            distance: columns.distance[k],
+            speed: columns.speed[k],
+            reach: columns.reach[k],
+            entry,
+            exit,
+            skipped: !columns.tested(k),
+        }
     });
-    let tested = || rows.iter().filter(|row| !row.skipped);
-    let last_entry = tested()
-        .map(|row| row.entry)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let first_exit = tested().map(|row| row.exit).fold(f64::INFINITY, f64::min);
+    let (last_entry, first_exit) = columns.window();
     let touches = last_entry <= first_exit && last_entry <= t_max && first_exit >= 0.0;
     let first_contact = touches.then_some(last_entry.max(0.0));
-    let last_separating_axis = first_contact.and_then(|time| {
-        tested()
-            .find(|row| touching_at(row, time, frame.length(row.axis)))
-            .map(|row| row.axis)
-    });
+    let last_separating_axis = first_contact.and_then(|time| columns.touching_axis(&frame, time));
     SweepTrace {
         rows,
         relative_velocity: w,
@@ -87,7 +82,7 @@ pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -
 
 /// The first contact of the moving boxes within `[0, t_max]`, with its point and features.
 ///
-/// The same computation as [`sweep`], leaving as soon as one axis proves the boxes never touch.
+/// The same computation as [`sweep`] without recording the rows.
 pub fn first_contact(
     a: &Obb,
     va: Vector3<f64>,
@@ -96,45 +91,78 @@ pub fn first_contact(
     t_max: f64,
 ) -> Option<Contact> {
     let frame = PairFrame::new(a, b);
-    let d_in_a = in_frame_of(a, &(b.center() - a.center()));
-    let w_in_a = in_frame_of(a, &(vb - va));
-    let (mut last_entry, mut first_exit) = (f64::NEG_INFINITY, f64::INFINITY);
-    let rows = for_each_axis!(axis => {
-        let skipped = matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE));
-        let distance = frame.along(axis, &d_in_a);
-        let speed = frame.along(axis, &w_in_a);
-        let (r0, r1) = frame.radii(axis, 0.0);
-        let reach = r0 + r1;
-        if !skipped {
-            let (entry, exit) = overlap_interval(distance, speed, reach);
-            last_entry = last_entry.max(entry);
-            first_exit = first_exit.min(exit);
-            if last_entry > first_exit || last_entry > t_max || first_exit < 0.0 {
-                return None;
-            }
-        }
-        (distance, speed, reach, skipped)
-    });
+    let columns = Columns::new(&frame, a, &(b.center() - a.center()), &(vb - va));
+    let (last_entry, first_exit) = columns.window();
+    if last_entry > first_exit || last_entry > t_max || first_exit < 0.0 {
+        return None;
+    }
     let time = last_entry.max(0.0);
-    let axis =
-        AxisId::ALL
-            .into_iter()
-            .zip(rows)
-            .find_map(|(axis, (distance, speed, reach, skipped))| {
-                let row = SweepRow {
-                    axis,
-                    distance,
-                    speed,
-                    reach,
-                    entry: 0.0,
-                    exit: 0.0,
-                    skipped,
-                };
-                (!skipped && touching_at(&row, time, frame.length(axis))).then_some(axis)
-            });
+    let axis = columns.touching_axis(&frame, time);
     let a_then = a.translated(&(va * time));
     let b_then = b.translated(&(vb * time));
     Some(contact_at(&a_then, &b_then, axis, time))
+}
+
+/// The sweep's numbers for the 15 axes, column by column.
+struct Columns {
+    distance: [f64; 15],
+    speed: [f64; 15],
+    reach: [f64; 15],
+    /// Bit `k` set when axis `k` is tested (not a degenerate cross axis).
+    tested: u16,
+}
+
+impl Columns {
+    #[inline(always)]
+    fn new(frame: &PairFrame, a: &Obb, d: &Vector3<f64>, w: &Vector3<f64>) -> Self {
+        let d_in_a = in_frame_of(a, d);
+        let w_in_a = in_frame_of(a, w);
+        let tested = for_each_axis!(axis => {
+            u16::from(!matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE)))
+                << axis.index()
+        });
+        Self {
+            distance: for_each_axis!(axis => frame.along(axis, &d_in_a)),
+            speed: for_each_axis!(axis => frame.along(axis, &w_in_a)),
+            reach: for_each_axis!(axis => {
+                let (r0, r1) = frame.radii(axis, 0.0);
+                r0 + r1
+            }),
+            tested: tested.iter().fold(0, |mask, bit| mask | bit),
+        }
+    }
+
+    fn tested(&self, k: usize) -> bool {
+        self.tested >> k & 1 == 1
+    }
+
+    /// The largest entry time and the smallest exit time over the tested axes.
+    #[inline(always)]
+    fn window(&self) -> (f64, f64) {
+        let (mut last_entry, mut first_exit) = (f64::NEG_INFINITY, f64::INFINITY);
+        for k in 0..15 {
+            if self.tested(k) {
+                let (entry, exit) =
+                    overlap_interval(self.distance[k], self.speed[k], self.reach[k]);
+                last_entry = last_entry.max(entry);
+                first_exit = first_exit.min(exit);
+            }
+        }
+        (last_entry, first_exit)
+    }
+
+    /// The first tested axis in table order on which the projections just touch at `time`.
+    fn touching_axis(&self, frame: &PairFrame, time: f64) -> Option<AxisId> {
+        (0..15)
+            .filter(|&k| self.tested(k))
+            .map(|k| AxisId::ALL[k])
+            .find(|&axis| {
+                let k = axis.index();
+                let length = frame.length(axis);
+                let gap = (self.distance[k] + time * self.speed[k]).abs() - self.reach[k];
+                gap.abs() <= 1e-9 * (length + self.distance[k].abs() + self.reach[k])
+            })
+    }
 }
 
 /// The times where `|p + t w| <= r`, as `(entry, exit)`; `(+inf, -inf)` when never.
@@ -147,14 +175,7 @@ fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
             (f64::INFINITY, f64::NEG_INFINITY)
         };
     }
-    let (t1, t2) = ((-r - p) / w, (r - p) / w);
+    let inverse_speed = 1.0 / w;
+    let (t1, t2) = ((-r - p) * inverse_speed, (r - p) * inverse_speed);
     (t1.min(t2), t1.max(t2))
-}
-
-/// Whether the projections on this axis just touch (gap within rounding of zero) at `time`.
-#[inline]
-fn touching_at(row: &SweepRow, time: f64, length: f64) -> bool {
-    let gap = ((row.distance + time * row.speed).abs() - row.reach) / length;
-    let scale = 1.0 + (row.distance.abs() + row.reach) / length;
-    gap.abs() <= 1e-9 * scale
 }

@@ -157,7 +157,7 @@ fn box_box(a: &Obb, b: &Obb, time: f64) -> ImpactContact {
         normal: c.normal,
         features: Some(c.kind),
         axis: c.axis,
-        region: c.region,
+        region: c.region.to_vec(),
     }
 }
 
