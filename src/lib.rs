@@ -8,10 +8,11 @@
 
 pub use nalgebra;
 
+pub mod draw;
 pub mod geometry;
 pub mod math;
 pub mod sat;
 pub mod scene;
+pub mod trace;
 
 pub use geometry::Obb;
-pub mod trace;
