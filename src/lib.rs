@@ -14,5 +14,7 @@ pub mod math;
 pub mod sat;
 pub mod scene;
 pub mod trace;
+#[cfg(feature = "tui")]
+pub mod tui;
 
 pub use geometry::Obb;
