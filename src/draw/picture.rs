@@ -64,8 +64,13 @@ pub fn draw_picture<D: DebugDraw + ?Sized>(
         };
         pen.body(out, body, role, &body.name);
     }
-    if let (Some(i), Some((axis, name))) = (a, picture.axis) {
-        pen.axis(out, &picture.bodies[i].center, &axis, name);
+    if let (Some((i, j)), Some((axis, name))) = (picture.pair, picture.axis) {
+        // Through A's centre; a plane has none, so then through B's.
+        let through = match picture.bodies[i].shape {
+            ShapeSpec::Plane { .. } => j,
+            _ => i,
+        };
+        pen.axis(out, &picture.bodies[through].center, &axis, name);
     }
     if let Some(contact) = picture.contact {
         let at = projection.project(&contact.point);
@@ -168,7 +173,8 @@ impl Pen<'_> {
         let c = (offset - self.slice * normal.dot(&p.depth())) / n2;
         if let Some((from, to)) = clip_line(self.bounds, [n[0] * c, n[1] * c], [-n[1], n[0]]) {
             out.line(from, to, role);
-            out.label(from, name, role);
+            let left = if from[0] <= to[0] { from } else { to };
+            out.label(left, name, role);
         }
     }
 

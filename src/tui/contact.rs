@@ -11,9 +11,10 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use super::App;
 use crate::trace::EventRecord;
 
-/// A vector to 3 decimals.
+/// A vector to 3 decimals (without negative zeros).
 pub fn vector(v: [f64; 3]) -> String {
-    format!("({:.3}, {:.3}, {:.3})", v[0], v[1], v[2])
+    let [x, y, z] = v.map(|c| c + 0.0);
+    format!("({x:.3}, {y:.3}, {z:.3})")
 }
 
 /// The panel's lines for the app's selected pair and frame.

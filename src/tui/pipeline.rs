@@ -53,7 +53,7 @@ pub fn line(app: &App) -> String {
         .collect();
     let touching = pairs.iter().filter(|p| p.intersecting).count();
     format!(
-        "{} pairs decided by {}; {touching} touching | {path}",
+        "{path} | {} pairs decided by {}; {touching} touching",
         pairs.len(),
         counts.join(", ")
     )
@@ -71,8 +71,8 @@ pub fn render_verdict(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines = app.pair().map(stage_lines).unwrap_or_default();
     if app.pair().is_some_and(|p| !p.axes.is_empty()) {
         lines.push(Line::styled(
-            "marks: 1st sep = first separating axis in table order, sep = separates, \
-             degen = parallel edges (never separates), gap = (R-R0-R1)/|L|",
+            "1st sep: first separating axis; degen: parallel edges, never separates; \
+             gap = (R-R0-R1)/|L|",
             theme.dim(),
         ));
     }

@@ -39,7 +39,11 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             .render(area, buf);
         return;
     };
-    let title = format!(" axes {},{}  ({} rule) ", pair.a, pair.b, pair.robustness);
+    let title = if pair.axes.is_empty() {
+        format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
+    } else {
+        format!(" axes {},{}  ({} rule) ", pair.a, pair.b, pair.robustness)
+    };
     let block = Block::new()
         .borders(borders)
         .border_set(theme.border())
@@ -47,7 +51,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     if pair.axes.is_empty() {
         Paragraph::new(stage_lines(pair))
             .wrap(Wrap { trim: false })
-            .block(block.title(format!(" {},{} ({}) ", pair.a, pair.b, pair.shapes)))
+            .block(block)
             .render(area, buf);
         return;
     }
