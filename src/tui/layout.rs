@@ -71,19 +71,21 @@ fn full(area: Rect) -> Areas {
     let [header, main, panels, pipeline, key_bar] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Fill(1),
-        Constraint::Length(10),
+        Constraint::Length(9),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(area);
     let [canvas, right] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Length(TABLE_WIDTH + 2)]).areas(main);
-    let [table, number_line, verdict] = Layout::vertical([
-        Constraint::Length(18),
-        Constraint::Length(6),
-        Constraint::Fill(1),
-    ])
-    .areas(right);
+    // The verdict panel only where it has room for a few lines.
+    let verdict = if right.height >= 18 + 6 + 4 {
+        Constraint::Fill(4)
+    } else {
+        Constraint::Length(0)
+    };
+    let [table, number_line, verdict] =
+        Layout::vertical([Constraint::Length(18), Constraint::Min(6), verdict]).areas(right);
     let [contact, integrator] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(panels);
     Areas {

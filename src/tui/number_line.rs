@@ -36,7 +36,17 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             "number line: only for two boxes (select a box-box pair with Tab)",
         )],
     };
-    Paragraph::new(lines).render(inner, buf);
+    let mut lines = lines;
+    // Spare rows (the full layout without the verdict panel) hold the pair's sentence.
+    if let Some(pair) = app.pair().filter(|_| mode == Mode::Full) {
+        if usize::from(inner.height) > lines.len() + 1 {
+            lines.push(Line::default());
+            lines.push(Line::styled(pair.sentence.clone(), theme.dim()));
+        }
+    }
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: false })
+        .render(inner, buf);
 }
 
 /// The number line of row `k` of the pair's table, `width` characters wide.
