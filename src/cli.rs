@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 Bad input exits with status 2 and one `path:line:column: message` per problem."
 )]
 pub struct Cli {
-    /// What to do; with none, sepax lists the shipped scenes.
+    /// What to do; with none, sepax opens a scene picker in a terminal (else lists the scenes).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -22,6 +22,9 @@ pub enum Command {
     /// Explain why the bodies of a scene do or do not collide: the stage that decided, the 15
     /// candidate axes with R, R0, R1, and the first contact within the horizon.
     Explain(ExplainArgs),
+    /// Step through a scene in the terminal debugger, frame by frame (`?` lists the keys).
+    #[cfg(feature = "tui")]
+    Run(RunArgs),
     /// List the scenes shipped inside sepax.
     Scenes,
     /// Validate scenes and lessons and run every lesson expectation against the engine
@@ -55,6 +58,27 @@ pub struct ExplainArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `sepax run`.
+#[cfg(feature = "tui")]
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// A scene file (`scenes/edge_edge.toml`) or a shipped scene's name (`edge_edge`).
+    pub scene: String,
+    /// Open paused at this frame.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub frame: usize,
+    /// Select this pair of bodies first, e.g. `--pair A,B`.
+    #[arg(long, value_name = "A,B", value_parser = pair_names)]
+    pub pair: Option<(String, String)>,
+    /// The first view: xy, xz, yz, along-axis (looking across the selected axis) or four.
+    #[arg(long, default_value = "xy", value_name = "VIEW",
+          value_parser = ["xy", "xz", "yz", "along-axis", "four"])]
+    pub view: String,
+    /// Draw with plain ASCII characters only (no Braille, no box-drawing lines).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// A strictly positive, finite number of seconds.

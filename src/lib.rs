@@ -8,12 +8,15 @@
 
 pub use nalgebra;
 
+pub mod draw;
 pub mod dynamics;
 pub mod geometry;
 pub mod lesson;
 pub mod math;
 pub mod sat;
 pub mod scene;
+pub mod trace;
+#[cfg(feature = "tui")]
+pub mod tui;
 
 pub use geometry::Obb;
-pub mod trace;

@@ -3,6 +3,8 @@
 mod check_cmd;
 mod cli;
 
+#[cfg(feature = "tui")]
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -20,6 +22,13 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Check { paths }) => return check_cmd::run(&paths),
         Some(Command::Explain(args)) => explain(&args),
+        #[cfg(feature = "tui")]
+        Some(Command::Run(args)) => run(&args),
+        #[cfg(feature = "tui")]
+        None if std::io::stdout().is_terminal() => {
+            let theme = sepax::tui::Theme::new(no_color(), false);
+            sepax::tui::run_picker(theme).map_err(|e| format!("error: terminal: {e}"))
+        }
         Some(Command::Scenes) | None => {
             list_scenes(cli.command.is_none());
             Ok(())
@@ -42,35 +51,71 @@ fn load_scene(arg: &str) -> Result<Scene, String> {
     scene::load(arg).map_err(|diagnostics| diagnostics.to_string())
 }
 
-fn explain(args: &ExplainArgs) -> Result<(), String> {
-    let scene = load_scene(&args.scene)?;
-    if args.frame > scene.world.frames {
+/// Whether the `NO_COLOR` convention asks for no colour (set and not empty).
+#[cfg(feature = "tui")]
+fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty())
+}
+
+/// Checks `--frame` against the scene's last frame.
+fn check_frame(scene: &Scene, frame: usize) -> Result<(), String> {
+    if frame > scene.world.frames {
         return Err(format!(
-            "error: --frame {} is past the last frame of scene {} ({})",
-            args.frame, scene.name, scene.world.frames
+            "error: --frame {frame} is past the last frame of scene {} ({})",
+            scene.name, scene.world.frames
         ));
     }
-    let pair = match &args.pair {
-        Some((a, b)) => {
-            for name in [a, b] {
-                if !scene.bodies.iter().any(|body| &body.name == name) {
-                    let names: Vec<&str> = scene.bodies.iter().map(|b| b.name.as_str()).collect();
-                    return Err(format!(
-                        "error: --pair: scene {} has no body named `{name}` (bodies: {})",
-                        scene.name,
-                        names.join(", ")
-                    ));
-                }
-            }
-            if a == b {
-                return Err(format!(
-                    "error: --pair: `{a}` is named twice; give two different bodies"
-                ));
-            }
-            Some((a.as_str(), b.as_str()))
+    Ok(())
+}
+
+/// Checks that `--pair` names two different bodies of the scene.
+fn check_pair(scene: &Scene, pair: Option<&(String, String)>) -> Result<(), String> {
+    let Some((a, b)) = pair else { return Ok(()) };
+    for name in [a, b] {
+        if !scene.bodies.iter().any(|body| &body.name == name) {
+            let names: Vec<&str> = scene.bodies.iter().map(|b| b.name.as_str()).collect();
+            return Err(format!(
+                "error: --pair: scene {} has no body named `{name}` (bodies: {})",
+                scene.name,
+                names.join(", ")
+            ));
         }
-        None => None,
+    }
+    if a == b {
+        return Err(format!(
+            "error: --pair: `{a}` is named twice; give two different bodies"
+        ));
+    }
+    Ok(())
+}
+
+/// Opens the debugger; every argument is checked before the terminal is taken over.
+#[cfg(feature = "tui")]
+fn run(args: &cli::RunArgs) -> Result<(), String> {
+    use sepax::draw::View;
+    use sepax::tui::{self, App, Options, Theme};
+
+    let scene = load_scene(&args.scene)?;
+    check_frame(&scene, args.frame)?;
+    check_pair(&scene, args.pair.as_ref())?;
+    if !std::io::stdout().is_terminal() {
+        return Err("error: sepax run draws in a terminal; use sepax explain for text".into());
+    }
+    let options = Options {
+        frame: args.frame,
+        pair: args.pair.clone(),
+        view: View::parse(&args.view),
+        four: args.view == "four",
+        theme: Theme::new(no_color(), args.ascii),
     };
+    tui::run(App::new(scene, &options)).map_err(|e| format!("error: terminal: {e}"))
+}
+
+fn explain(args: &ExplainArgs) -> Result<(), String> {
+    let scene = load_scene(&args.scene)?;
+    check_frame(&scene, args.frame)?;
+    check_pair(&scene, args.pair.as_ref())?;
+    let pair = args.pair.as_ref().map(|(a, b)| (a.as_str(), b.as_str()));
     let rule = Robustness::from_name(&args.rule).unwrap_or_default();
     let horizon = args.horizon.unwrap_or(scene.world.dt);
     let bodies = trace::bodies_at_frame(&scene, args.frame);
@@ -90,7 +135,8 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
 fn list_scenes(with_intro: bool) {
     if with_intro {
         println!("sepax: see why two boxes did or did not collide.\n");
-        println!("Try: sepax explain two_boxes     (or any scene below; sepax --help for more)\n");
+        println!("Try: sepax run edge_edge         (the step debugger, in a terminal)");
+        println!("     sepax explain two_boxes     (or any scene below; sepax --help for more)\n");
     }
     println!("Shipped scenes:");
     for (name, text) in scene::shipped_scenes() {

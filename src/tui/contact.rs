@@ -1,0 +1,120 @@
+//! The contact panel: first contact in this frame (absolute and as a fraction of the frame), the
+//! last separating axis, the kind, the point and normal, and the frame's events.
+
+use std::fmt::Write as _;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::App;
+use crate::trace::EventRecord;
+
+/// A vector to 3 decimals (without negative zeros).
+pub fn vector(v: [f64; 3]) -> String {
+    let [x, y, z] = v.map(|c| c + 0.0);
+    format!("({x:.3}, {y:.3}, {z:.3})")
+}
+
+/// The panel's lines for the app's selected pair and frame.
+pub fn lines(app: &App) -> Vec<Line<'static>> {
+    let time = app.record().time;
+    let dt = app.scene().world.dt;
+    let mut out = Vec::new();
+    match app
+        .pair()
+        .and_then(|pair| pair.contact.as_ref().map(|c| (pair, c)))
+    {
+        Some((pair, contact)) => {
+            let fraction = (contact.time - time) / dt;
+            out.push(Line::from(format!(
+                "first contact   t = {:.5} s, {fraction:.3} of the frame ({},{})",
+                contact.time, pair.a, pair.b
+            )));
+            out.push(Line::from(format!(
+                "last separating {}",
+                contact
+                    .axis
+                    .as_deref()
+                    .unwrap_or("none: already overlapping at the frame start")
+            )));
+            out.push(Line::from(format!(
+                "kind            {}: {}",
+                contact.kind, contact.features
+            )));
+            out.push(Line::from(format!(
+                "point           {}",
+                vector(contact.point)
+            )));
+            out.push(Line::from(format!(
+                "normal          {}",
+                vector(contact.normal)
+            )));
+        }
+        None => out.push(Line::from(format!(
+            "no contact in this frame (searched t = {time:.3} to {:.3} s)",
+            time + dt
+        ))),
+    }
+    let events = &app.record().events;
+    if events.is_empty() {
+        out.push(Line::from("events          none in this frame"));
+    }
+    for event in events {
+        out.push(Line::from(event_text(event)));
+    }
+    out
+}
+
+/// One event with its response.
+pub fn event_text(event: &EventRecord) -> String {
+    format!(
+        "event {} {},{} t = {:.5} s at {}{}: normal {}, impulse {:.3}",
+        event.kind,
+        event.a,
+        event.b,
+        event.time,
+        vector(event.point),
+        event
+            .axis
+            .as_deref()
+            .map_or_else(String::new, |a| format!(" ({a})")),
+        vector(event.normal),
+        event.impulse
+    )
+}
+
+/// The one-line summary of the compact layout.
+pub fn summary(app: &App) -> String {
+    let time = app.record().time;
+    let dt = app.scene().world.dt;
+    let events = app.record().events.len();
+    let contact = app.pair().and_then(|pair| pair.contact.as_ref());
+    let mut text = match contact {
+        Some(c) => format!(
+            "contact t={:.5} s ({:.2} of frame) {} {} at {}",
+            c.time,
+            (c.time - time) / dt,
+            c.axis.as_deref().unwrap_or("overlap"),
+            c.kind,
+            vector(c.point)
+        ),
+        None => "no contact in this frame".to_string(),
+    };
+    if events > 0 {
+        let _ = write!(text, ", {events} event(s)");
+    }
+    text
+}
+
+/// Draws the bordered contact panel.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let block = Block::bordered()
+        .border_set(app.theme().border())
+        .title(" contact ");
+    Paragraph::new(lines(app))
+        .wrap(Wrap { trim: false })
+        .block(block)
+        .render(area, buf);
+}

@@ -1,0 +1,64 @@
+//! The header: scene, `frame N / total`, time, play state, integrator and dt, selected pair.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::timeline::INTEGRATOR;
+use super::App;
+
+/// The status part of the header, e.g. `frame 3 / 100 | t = 0.030 s | paused | …`, its parts
+/// joined by `separator`.
+pub fn status(app: &App, separator: &str) -> String {
+    let play = if app.is_playing() {
+        format!("playing {}x", app.speed())
+    } else {
+        "paused".to_string()
+    };
+    let pair = app.pair().map_or_else(
+        || "no pair".to_string(),
+        |p| format!("pair {},{}", p.a, p.b),
+    );
+    [
+        format!("frame {} / {}", app.frame(), app.last_frame()),
+        format!("t = {:.3} s", app.record().time),
+        play,
+        format!("{INTEGRATOR} dt = {} s", app.scene().world.dt),
+        pair,
+    ]
+    .join(separator)
+}
+
+/// Draws the header: one line, plus the scene's description when there are two.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let wide = area.width >= 120;
+    let status = status(app, if wide { " | " } else { "  " });
+    let scene = app.scene();
+    let name = match &scene.title {
+        Some(title) if wide => format!("{}: {title}", scene.name),
+        _ => scene.name.clone(),
+    };
+    let room = usize::from(area.width).saturating_sub(status.len() + 4);
+    let name: String = if name.chars().count() > room {
+        let cut: String = name.chars().take(room.saturating_sub(1)).collect();
+        if cut.is_empty() {
+            cut
+        } else {
+            format!("{cut}~")
+        }
+    } else {
+        name
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::raw(format!(" {name}")),
+        Span::raw("  "),
+        Span::styled(status, theme.title()),
+    ])];
+    if area.height > 1 {
+        let description = scene.description.clone().unwrap_or_default();
+        lines.push(Line::styled(format!(" {description}"), theme.dim()));
+    }
+    Paragraph::new(lines).render(area, buf);
+}

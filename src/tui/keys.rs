@@ -1,0 +1,107 @@
+//! The key bar (always visible) and the help that lists every key.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::App;
+
+/// Every key and what it does, as the help lists them.
+pub const HELP: [(&str, &str); 16] = [
+    ("space", "play / pause (real time at the scene's dt)"),
+    ("+ / -", "play faster / slower"),
+    ("n, Right", "one frame forward"),
+    ("b, Left", "one frame back (history is kept: exact)"),
+    ("N / B", "ten frames forward / back"),
+    ("g", "go to a frame: type its number, Enter"),
+    ("r", "restart: frame 0, paused"),
+    ("j k, Up Down", "select an axis row (or click a row)"),
+    ("Tab", "next pair (Shift-Tab: previous)"),
+    ("v", "cycle views: xy, xz, yz, along the axis"),
+    ("4", "four views at once"),
+    ("[ / ]", "zoom out / in"),
+    ("h / l", "pan left / right"),
+    ("?", "this help (any key closes it)"),
+    ("q, Esc", "quit (Ctrl-C too)"),
+    ("mouse", "click an axis row to select it"),
+];
+
+/// The key bar's entries, most important first; `? help` and `q quit` always stay.
+const BAR: [(&str, &str); 12] = [
+    ("space", "play"),
+    ("n/b", "step"),
+    ("N/B", "10"),
+    ("g", "go to"),
+    ("r", "restart"),
+    ("j/k", "axis"),
+    ("Tab", "pair"),
+    ("v", "view"),
+    ("4", "four"),
+    ("[/]", "zoom"),
+    ("h/l", "pan"),
+    ("+/-", "speed"),
+];
+
+/// Draws the key bar, or the frame prompt while a frame number is typed.
+pub fn render_bar(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    if let Some(typed) = app.prompt() {
+        Paragraph::new(Line::from(vec![
+            Span::styled(" go to frame: ", theme.key()),
+            Span::raw(format!("{typed}_")),
+            Span::styled(
+                format!("  (0 to {}; Enter go, Esc cancel)", app.last_frame()),
+                theme.dim(),
+            ),
+        ]))
+        .render(area, buf);
+        return;
+    }
+    let fixed = [("?", "help"), ("q", "quit")];
+    let width = |(key, label): &(&str, &str)| key.len() + label.len() + 3;
+    let mut room = usize::from(area.width).saturating_sub(fixed.iter().map(width).sum());
+    let mut spans = Vec::new();
+    for entry in BAR.iter().chain(&fixed) {
+        let is_fixed = fixed.contains(entry);
+        if !is_fixed {
+            if width(entry) > room {
+                continue;
+            }
+            room -= width(entry);
+        }
+        spans.push(Span::styled(format!(" {}", entry.0), theme.key()));
+        spans.push(Span::raw(format!(" {} ", entry.1)));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// Draws the help over the middle of `area`.
+pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let height = (HELP.len() as u16 + 2).min(area.height);
+    let width = 62.min(area.width);
+    let [row] = Layout::vertical([Constraint::Length(height)])
+        .flex(Flex::Center)
+        .areas(area);
+    let [popup] = Layout::horizontal([Constraint::Length(width)])
+        .flex(Flex::Center)
+        .areas(row);
+    Clear.render(popup, buf);
+    let lines: Vec<Line> = HELP
+        .iter()
+        .map(|(key, what)| {
+            Line::from(vec![
+                Span::styled(format!(" {key:<13}"), theme.key()),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .border_set(theme.border())
+                .title(" help: keys "),
+        )
+        .render(popup, buf);
+}

@@ -1,0 +1,83 @@
+//! The pipeline line (which stage decided each pair, counted per stage when there are several)
+//! and the verdict panel (the selected pair's stages and sentence).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::table::stage_lines;
+use super::App;
+use crate::trace::{PairRecord, Stage};
+
+/// The stages in pipeline order, cheapest first.
+const STAGES: [Stage; 4] = [Stage::Spheres, Stage::Aabbs, Stage::Sat, Stage::Exact];
+
+/// The selected pair's path through the stages, e.g. `spheres overlap > AABBs apart`.
+pub fn pair_path(pair: &PairRecord) -> String {
+    let mut steps: Vec<String> = Vec::new();
+    for check in &pair.stages {
+        let verdict = if check.separated { "apart" } else { "overlap" };
+        steps.push(format!("{} {verdict}", check.stage.label()));
+        if check.separated {
+            break;
+        }
+    }
+    if !pair.stages.iter().any(|c| c.separated) {
+        let verdict = match (&pair.separating_axis, pair.intersecting) {
+            (Some(axis), _) => format!("{axis} separates"),
+            (None, true) => "intersecting".to_string(),
+            (None, false) => "apart".to_string(),
+        };
+        steps.push(format!("{} {verdict}", pair.stage.label()));
+    }
+    steps.join(" > ")
+}
+
+/// The pipeline line: counts per deciding stage (several pairs) and the selected pair's path.
+pub fn line(app: &App) -> String {
+    let pairs = &app.explanation().pairs;
+    let Some(pair) = app.pair() else {
+        return "pipeline: no pairs".to_string();
+    };
+    let path = format!("pipeline {},{}: {}", pair.a, pair.b, pair_path(pair));
+    if pairs.len() < 2 {
+        return path;
+    }
+    let counts: Vec<String> = STAGES
+        .iter()
+        .map(|stage| {
+            let n = pairs.iter().filter(|p| p.stage == *stage).count();
+            format!("{} {n}", stage.label())
+        })
+        .collect();
+    let touching = pairs.iter().filter(|p| p.intersecting).count();
+    format!(
+        "{path} | {} pairs decided by {}; {touching} touching",
+        pairs.len(),
+        counts.join(", ")
+    )
+}
+
+/// Draws the pipeline line.
+pub fn render_line(app: &App, area: Rect, buf: &mut Buffer) {
+    Paragraph::new(format!(" {}", line(app))).render(area, buf);
+}
+
+/// Draws the verdict panel: stages, sentence and what the table's marks mean.
+pub fn render_verdict(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let block = Block::bordered().border_set(theme.border()).title(" why ");
+    let mut lines = app.pair().map(stage_lines).unwrap_or_default();
+    if app.pair().is_some_and(|p| !p.axes.is_empty()) {
+        lines.push(Line::styled(
+            "1st sep: first separating axis; degen: parallel edges, never separates; \
+             gap = (R-R0-R1)/|L|",
+            theme.dim(),
+        ));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(block)
+        .render(area, buf);
+}

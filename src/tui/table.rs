@@ -1,0 +1,139 @@
+//! The axis table: the 15 rows in table order with R, R0, R1, R-(R0+R1), the gap and the verdict
+//! marks; for a pair that is not two boxes, its stages and sentence instead.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use super::layout::Mode;
+use super::App;
+use crate::trace::PairRecord;
+
+/// Lines between the top of the table's area and its first row (the border and the column names).
+pub const FIRST_ROW: u16 = 2;
+
+/// The column names, aligned with [`row_text`].
+const HEADER: &str = " L             R       R0       R1 R-(R0+R1)      gap  mark";
+
+/// Which row of the table, if any, is at screen line `y` of a table drawn in `area`.
+pub fn row_at(area: Rect, x: u16, y: u16) -> Option<usize> {
+    let inside = x >= area.x && x < area.right() && y >= area.y + FIRST_ROW && y < area.bottom();
+    inside
+        .then(|| usize::from(y - area.y - FIRST_ROW))
+        .filter(|row| *row < 15)
+}
+
+/// Draws the table of the app's selected pair into `area`.
+pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let borders = if mode == Mode::Full {
+        Borders::ALL
+    } else {
+        Borders::TOP
+    };
+    let Some(pair) = app.pair() else {
+        Paragraph::new("This scene has no pair of bodies to explain.")
+            .block(Block::new().borders(borders).title(" pairs "))
+            .render(area, buf);
+        return;
+    };
+    let title = if pair.axes.is_empty() {
+        format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
+    } else {
+        format!(" axes {},{}  ({} rule) ", pair.a, pair.b, pair.robustness)
+    };
+    let block = Block::new()
+        .borders(borders)
+        .border_set(theme.border())
+        .title(Span::styled(title, theme.title()));
+    if pair.axes.is_empty() {
+        Paragraph::new(stage_lines(pair))
+            .wrap(Wrap { trim: false })
+            .block(block)
+            .render(area, buf);
+        return;
+    }
+    let first = pair.separating_axis.as_deref();
+    let mut lines = vec![Line::styled(HEADER, theme.dim())];
+    for (k, row) in pair.axes.iter().enumerate() {
+        let selected = k == app.row();
+        let is_first = first == Some(row.axis.as_str());
+        let mut style = if is_first {
+            theme.first_separating()
+        } else {
+            Style::new()
+        };
+        if selected {
+            style = style.patch(theme.selected());
+        }
+        lines.push(Line::styled(row_text(pair, k, selected), style));
+    }
+    Paragraph::new(lines).block(block).render(area, buf);
+}
+
+/// Row `k` of the pair's table: selection mark, axis, the numbers to 3 decimals and the verdict.
+pub fn row_text(pair: &PairRecord, k: usize, selected: bool) -> String {
+    let row = &pair.axes[k];
+    let first = pair.separating_axis.as_deref() == Some(row.axis.as_str());
+    let gap = row
+        .gap
+        .map_or_else(|| "-".to_string(), |g| format!("{g:.3}"));
+    format!(
+        "{}{:<6}{:>9.3}{:>9.3}{:>9.3}{:>10.3}{gap:>9}  {}",
+        if selected { '>' } else { ' ' },
+        row.axis,
+        row.r,
+        row.r0,
+        row.r1,
+        row.r - row.r0 - row.r1,
+        mark(pair, k, first)
+    )
+}
+
+/// The verdict of row `k` in a few letters.
+fn mark(pair: &PairRecord, k: usize, first: bool) -> &'static str {
+    let row = &pair.axes[k];
+    if first {
+        "1st sep"
+    } else if row.separating {
+        "sep"
+    } else if row.degenerate {
+        "degen"
+    } else if row.skipped {
+        "skip"
+    } else {
+        ""
+    }
+}
+
+/// The stages of a pair and its sentence, as lines.
+pub fn stage_lines(pair: &PairRecord) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for check in &pair.stages {
+        let verdict = if check.separated { "apart" } else { "overlap" };
+        lines.push(Line::from(format!(
+            "{:<10} {verdict}: {}",
+            check.stage.label(),
+            check.detail
+        )));
+    }
+    lines.push(Line::from(format!("decided by {}", pair.stage.label())));
+    lines.push(Line::from(pair.sentence.clone()));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_found_below_the_border_and_the_column_names() {
+        let area = Rect::new(0, 1, 62, 17);
+        assert_eq!(row_at(area, 5, 2), None);
+        assert_eq!(row_at(area, 5, 3), Some(0));
+        assert_eq!(row_at(area, 5, 17), Some(14));
+        assert_eq!(row_at(area, 62, 3), None);
+    }
+}

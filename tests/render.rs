@@ -1,0 +1,213 @@
+//! The debugger's whole screen rendered with `TestBackend`: snapshots of shipped scenes at the
+//! compact and the full size, with and without colour, and what every screen must show.
+#![cfg(feature = "tui")]
+
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Color;
+use ratatui::Terminal;
+use sepax::draw::View;
+use sepax::scene;
+use sepax::tui::{Action, App, Options, Theme};
+
+/// The scenes pinned by snapshots: a near miss, the three moving contacts, spheres.
+const SNAPSHOT_SCENES: [&str; 4] = ["edge_edge_miss", "edge_edge", "face_face", "spheres"];
+
+fn app(name: &str, options: &Options) -> App {
+    let scene = scene::load(name).expect("shipped scene loads");
+    App::new(scene, options)
+}
+
+fn themed(color: bool) -> Options {
+    Options {
+        theme: Theme::new(!color, false),
+        ..Options::default()
+    }
+}
+
+/// The screen of `app` drawn on a `width × height` test terminal.
+fn draw(app: &mut App, width: u16, height: u16) -> Buffer {
+    app.update(Action::Resize(width, height));
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(&*app, frame.area()))
+        .expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+/// The buffer's text, one line per row.
+fn text(buffer: &Buffer) -> String {
+    let width = usize::from(buffer.area.width).max(1);
+    buffer
+        .content
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(ratatui::buffer::Cell::symbol)
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn snapshots_of_shipped_scenes_at_80x24_and_160x48_with_and_without_colour() {
+    for name in SNAPSHOT_SCENES {
+        for (width, height) in [(80, 24), (160, 48)] {
+            for color in [true, false] {
+                let buffer = draw(&mut app(name, &themed(color)), width, height);
+                let mode = if color { "color" } else { "no_color" };
+                insta::assert_snapshot!(
+                    format!("{name}_{width}x{height}_{mode}"),
+                    format!("{buffer:?}")
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn snapshots_of_the_views_help_ascii_and_a_contact_frame() {
+    let mut four = app(
+        "face_face",
+        &Options {
+            four: true,
+            ..themed(false)
+        },
+    );
+    insta::assert_snapshot!(
+        "face_face_four_views_160x48",
+        text(&draw(&mut four, 160, 48))
+    );
+    let along = Options {
+        view: Some(View::Along),
+        ..themed(false)
+    };
+    let mut along = app("edge_edge_miss", &along);
+    insta::assert_snapshot!(
+        "edge_edge_miss_along_axis_120x40",
+        text(&draw(&mut along, 120, 40))
+    );
+    let mut help = app("edge_edge_miss", &themed(false));
+    help.update(Action::ToggleHelp);
+    insta::assert_snapshot!("help_80x24", text(&draw(&mut help, 80, 24)));
+    let ascii = Options {
+        theme: Theme::new(true, true),
+        ..Options::default()
+    };
+    let mut plain = app("planes", &ascii);
+    insta::assert_snapshot!("planes_ascii_160x48", text(&draw(&mut plain, 160, 48)));
+    let mut tiny = app("edge_edge", &themed(true));
+    insta::assert_snapshot!("too_small_20x6", text(&draw(&mut tiny, 20, 6)));
+}
+
+#[test]
+fn every_box_pair_screen_shows_the_fifteen_axes_with_explain_values() {
+    for name in [
+        "edge_edge_miss",
+        "edge_edge",
+        "face_face",
+        "overlapping",
+        "parallel_axes",
+    ] {
+        for (width, height) in [(80, 24), (160, 48)] {
+            let mut app = app(name, &themed(true));
+            let screen = text(&draw(&mut app, width, height));
+            let pair = app.pair().unwrap().clone();
+            assert_eq!(pair.axes.len(), 15);
+            for row in &pair.axes {
+                let shown = format!(
+                    "{:<6}{:>9.3}{:>9.3}{:>9.3}{:>10.3}",
+                    row.axis,
+                    row.r,
+                    row.r0,
+                    row.r1,
+                    row.r - row.r0 - row.r1
+                );
+                assert!(
+                    screen.contains(&shown),
+                    "{name}: `{shown}` missing\n{screen}"
+                );
+            }
+            assert!(screen.contains("frame 0 / "), "{screen}");
+        }
+    }
+}
+
+#[test]
+fn without_colour_no_cell_has_a_colour() {
+    for name in SNAPSHOT_SCENES {
+        let buffer = draw(&mut app(name, &themed(false)), 160, 48);
+        for cell in &buffer.content {
+            assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{name}");
+        }
+        let coloured = draw(&mut app(name, &themed(true)), 160, 48);
+        assert!(coloured.content.iter().any(|cell| cell.fg != Color::Reset));
+    }
+}
+
+#[test]
+fn ascii_mode_draws_only_ascii() {
+    let options = Options {
+        theme: Theme::new(false, true),
+        four: true,
+        ..Options::default()
+    };
+    for (name, _) in scene::shipped_scenes() {
+        let mut app = app(name, &options);
+        let description = app.scene().description.clone().unwrap_or_default();
+        for (width, height) in [(80, 24), (160, 48)] {
+            let screen = text(&draw(&mut app, width, height));
+            // The scene's own text is shown as written; everything sepax draws is ASCII.
+            for line in screen.lines().filter(|l| !l.trim().is_empty()) {
+                let own = description.starts_with(line.trim());
+                assert!(own || line.is_ascii(), "{name} {width}x{height}\n{screen}");
+            }
+        }
+    }
+}
+
+#[test]
+fn any_size_draws_without_panicking_and_small_ones_say_what_is_needed() {
+    for (name, _) in scene::shipped_scenes() {
+        let mut app = app(name, &themed(true));
+        for (width, height) in [
+            (0, 0),
+            (1, 1),
+            (20, 6),
+            (79, 24),
+            (80, 23),
+            (80, 24),
+            (119, 39),
+            (121, 41),
+            (250, 70),
+        ] {
+            for four in [false, true] {
+                if four != app.four_views() {
+                    app.update(Action::FourViews);
+                }
+                let screen = text(&draw(&mut app, width, height));
+                if (width, height) == (79, 24) {
+                    assert!(screen.contains("80x24"), "{screen}");
+                }
+            }
+        }
+        for _ in 0..4 {
+            app.update(Action::CycleView);
+            app.update(Action::Step(1));
+            app.update(Action::ToggleHelp);
+            draw(&mut app, 80, 24);
+            app.update(Action::ToggleHelp);
+            draw(&mut app, 120, 40);
+        }
+    }
+}
+
+#[test]
+fn resizing_redraws_for_the_new_size() {
+    let mut app = app("edge_edge_miss", &themed(true));
+    let small = text(&draw(&mut app, 40, 10));
+    assert!(small.contains("80x24"));
+    let large = text(&draw(&mut app, 120, 40));
+    assert!(large.contains("A0xB2") && !large.contains("needs a terminal"));
+}

@@ -1,0 +1,249 @@
+//! The real binary in a real terminal: tmux runs `sepax run`, `send-keys` types, `capture-pane`
+//! reads the screen. Skipped, with the reason printed, only when tmux is not installed.
+#![cfg(feature = "tui")]
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+const SEPAX: &str = env!("CARGO_BIN_EXE_sepax");
+
+/// A tmux server of its own (one socket per test), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// A 160×48 session running `command`, or `None` (with the reason printed) without tmux.
+    fn start(test: &str, command: &str) -> Option<Tmux> {
+        let available = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|out| out.status.success());
+        if !available {
+            println!("skipping {test}: tmux is not installed");
+            return None;
+        }
+        let tmux = Tmux {
+            socket: format!("sepax-{test}-{}", std::process::id()),
+        };
+        tmux.run(&["new-session", "-d", "-x", "160", "-y", "48", command]);
+        Some(tmux)
+    }
+
+    /// Runs a tmux command on this server and returns what it printed.
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.run(&["send-keys", key]);
+        }
+    }
+
+    fn type_line(&self, text: &str) {
+        self.run(&["send-keys", "-l", text]);
+        self.run(&["send-keys", "Enter"]);
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p"])
+    }
+
+    fn show(&self, format: &str) -> String {
+        self.run(&["display-message", "-p", format])
+            .trim()
+            .to_string()
+    }
+
+    /// Polls the screen until `done` holds (10 s at most), and returns it.
+    fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "timed out waiting for {what}; the screen:\n{screen}"
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_for_text(&self, text: &str) -> String {
+        self.wait_for(text, |screen| screen.contains(text))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+/// A shell with a prompt the tests can find.
+const SHELL: &str = "env 'PS1=prompt$ ' sh";
+
+/// `sepax explain --json` of a scene at frame 0.
+fn explain_json(scene: &str) -> serde_json::Value {
+    let out = Command::new(SEPAX)
+        .args(["explain", scene, "--json"])
+        .output()
+        .expect("sepax explain runs");
+    serde_json::from_slice(&out.stdout).expect("explain prints JSON")
+}
+
+#[test]
+fn debugger_shows_the_axes_steps_opens_help_and_quits_restoring_the_terminal() {
+    let Some(tmux) = Tmux::start("steps", SHELL) else {
+        return;
+    };
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&format!("'{SEPAX}' run edge_edge_miss"));
+    let screen = tmux.wait_for_text("frame 0 / 100");
+    assert_eq!(
+        tmux.show("#{alternate_on}"),
+        "1",
+        "the debugger uses the alternate screen"
+    );
+
+    // The 15 rows with the same R, R0, R1 as `sepax explain --json` of the same scene and frame.
+    let json = explain_json("edge_edge_miss");
+    let rows = json["pairs"][0]["axes"].as_array().expect("axes");
+    assert_eq!(rows.len(), 15);
+    for row in rows {
+        let number = |key: &str| row[key].as_f64().expect("a number");
+        let shown = format!(
+            "{:<6}{:>9.3}{:>9.3}{:>9.3}",
+            row["axis"].as_str().expect("axis name"),
+            number("r"),
+            number("r0"),
+            number("r1")
+        );
+        assert!(
+            screen.contains(&shown),
+            "`{shown}` is not on screen:\n{screen}"
+        );
+    }
+
+    tmux.keys(&["n", "n", "n"]);
+    tmux.wait_for_text("frame 3 / 100");
+    tmux.keys(&["b"]);
+    let screen = tmux.wait_for_text("frame 2 / 100");
+    assert!(screen.contains("t = 0.020 s"), "{screen}");
+
+    tmux.keys(&["?"]);
+    let screen = tmux.wait_for_text("help: keys");
+    for line in [
+        "one frame forward",
+        "one frame back",
+        "four views at once",
+        "quit",
+    ] {
+        assert!(screen.contains(line), "help lacks `{line}`:\n{screen}");
+    }
+    tmux.keys(&["?"]);
+    tmux.wait_for("the help to close", |screen| !screen.contains("help: keys"));
+
+    tmux.keys(&["q"]);
+    let screen = tmux.wait_for("the shell prompt", |screen| {
+        screen.lines().filter(|l| l.starts_with("prompt$")).count() >= 2
+    });
+    assert_eq!(
+        tmux.show("#{alternate_on}"),
+        "0",
+        "the alternate screen is left"
+    );
+    assert!(
+        !screen.contains("frame 2 / 100"),
+        "the debugger's screen is gone:\n{screen}"
+    );
+    tmux.type_line("echo still-cooked");
+    tmux.wait_for_text("\nstill-cooked");
+}
+
+#[test]
+fn ctrl_c_quits_and_restores_the_terminal() {
+    let Some(tmux) = Tmux::start("ctrl-c", SHELL) else {
+        return;
+    };
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&format!("'{SEPAX}' run face_face; echo exit=$?"));
+    tmux.wait_for_text("frame 0 / 4");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_text("exit=0");
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+}
+
+#[test]
+fn a_bad_scene_prints_its_located_error_and_exits_2_without_taking_the_terminal() {
+    let Some(tmux) = Tmux::start("bad-scene", SHELL) else {
+        return;
+    };
+    tmux.wait_for_text("prompt$");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/many_problems.toml"
+    );
+    tmux.type_line(&format!("'{SEPAX}' run '{fixture}'; echo exit=$?"));
+    let screen = tmux.wait_for_text("exit=2");
+    assert!(screen.contains("many_problems.toml:4:6:"), "{screen}");
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+}
+
+/// User plus system CPU time of a process, in clock ticks.
+fn cpu_ticks(pid: &str) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
+#[test]
+fn paused_it_waits_for_input_without_using_the_cpu() {
+    let Some(tmux) = Tmux::start("idle", &format!("'{SEPAX}' run spheres")) else {
+        return;
+    };
+    tmux.wait_for_text("frame 0 / 4");
+    let pid = tmux.show("#{pane_pid}");
+    let Some(before) = cpu_ticks(&pid) else {
+        println!("skipping the CPU check: no /proc/{pid}/stat");
+        return;
+    };
+    let window = Duration::from_secs(3);
+    sleep(window);
+    let used = cpu_ticks(&pid).expect("still running") - before;
+    // Clock ticks are 1/100 s on Linux: 3 s of waiting may cost a tick or two, not more.
+    let percent = used as f64 / 100.0 / window.as_secs_f64() * 100.0;
+    println!("paused debugger: {used} ticks in 3 s ({percent:.1}% CPU)");
+    assert!(
+        used <= 3,
+        "paused, the debugger used {used} ticks ({percent:.1}% CPU)"
+    );
+}
+
+#[test]
+fn sepax_alone_opens_the_scene_picker_and_enter_opens_the_debugger() {
+    let Some(tmux) = Tmux::start("picker", SHELL) else {
+        return;
+    };
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&format!("'{SEPAX}'; echo exit=$?"));
+    let screen = tmux.wait_for_text("pick a scene");
+    assert!(screen.contains("> edge_edge "), "{screen}");
+    tmux.keys(&["j", "Enter"]);
+    tmux.wait_for_text("edge_edge_miss: Edge-edge near miss");
+    tmux.wait_for_text("frame 0 / 100");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("pick a scene");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+}
