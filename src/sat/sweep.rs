@@ -144,8 +144,12 @@ impl Columns {
             if self.tested(k) {
                 let (entry, exit) =
                     overlap_interval(self.distance[k], self.speed[k], self.reach[k]);
-                last_entry = last_entry.max(entry);
-                first_exit = first_exit.min(exit);
+                last_entry = if entry > last_entry {
+                    entry
+                } else {
+                    last_entry
+                };
+                first_exit = if exit < first_exit { exit } else { first_exit };
             }
         }
         (last_entry, first_exit)
