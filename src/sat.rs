@@ -3,12 +3,14 @@
 
 mod axis;
 mod contact;
+mod kernel;
 mod region;
 mod rows;
 mod sweep;
 
 pub use axis::AxisId;
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
+pub use kernel::DEGENERATE_SINE;
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
 pub use sweep::{first_contact, sweep, SweepRow, SweepTrace};

@@ -2,8 +2,9 @@
 
 use nalgebra::{Vector2, Vector3};
 
+use super::kernel::axis_vector;
 use super::region::Region;
-use super::rows::{axis_vector, trace};
+use super::rows::trace;
 use super::AxisId;
 use crate::geometry::Obb;
 

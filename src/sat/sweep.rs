@@ -3,7 +3,7 @@
 use nalgebra::Vector3;
 
 use super::contact::{contact_at, Contact};
-use super::rows::{for_each_axis, in_frame_of, PairFrame, DEGENERATE_SINE};
+use super::kernel::{for_each_axis, in_frame_of, PairFrame, DEGENERATE_SINE};
 use super::AxisId;
 use crate::geometry::Obb;
 
