@@ -32,7 +32,7 @@ pub struct Walkthrough {
 /// The outcome of checking one lesson.
 #[derive(Clone, Debug, Default)]
 pub struct CheckReport {
-    /// How many facts were checked.
+    /// How many facts were checked (an unreachable step counts as one failed check).
     pub facts: usize,
     /// One located diagnostic per failed fact or unreachable step.
     pub failures: Vec<Diagnostic>,
@@ -147,6 +147,8 @@ pub fn check_lesson(lesson: &Lesson) -> CheckReport {
         let at = match state {
             Ok(at) => *at,
             Err(why) => {
+                // The step itself counts as a check: it must be reachable.
+                report.facts += 1;
                 report.failures.push(Diagnostic::located(
                     &lesson.path,
                     step.place.line,

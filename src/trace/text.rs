@@ -18,6 +18,13 @@ pub(crate) fn box_box_sentence(record: &PairRecord, trace: &SatTrace) -> String 
         )
     } else {
         match trace.largest_gap() {
+            Some(row) if row.gap.unwrap_or(0.0) > 1e-9 => format!(
+                "{a} and {b} count as touching under the {} rule: no tested axis separates them \
+                 with its padding, though {} alone shows a gap of {:.2e}",
+                trace.robustness.name(),
+                row.axis,
+                row.gap.unwrap_or(0.0)
+            ),
             Some(row) if row.gap.unwrap_or(0.0).abs() < 1e-9 => format!(
                 "{a} and {b} touch: no axis separates them; they meet along {} with zero gap",
                 row.axis
@@ -93,10 +100,18 @@ pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
                 .variant
                 .as_deref()
                 .map_or_else(String::new, |v| format!(" ({v})"));
+            let [x, y, z] = body.center;
+            let volume = match (body.half_extents, body.radius) {
+                (Some([h0, h1, h2]), _) => format!(
+                    "box centred at ({x:.3}, {y:.3}, {z:.3}), half-extents ({h0:.3}, {h1:.3}, {h2:.3})"
+                ),
+                (_, Some(r)) => format!("sphere centred at ({x:.3}, {y:.3}, {z:.3}), radius {r:.3}"),
+                _ => body.shape.to_string(),
+            };
             let _ = writeln!(
                 out,
-                "{}: {} {}{variant} fitted to {} points{eigen}",
-                body.name, body.shape, fit.method, fit.point_count
+                "{}: {}{variant} fit to {} points: {volume}{eigen}",
+                body.name, fit.method, fit.point_count
             );
         }
     }
