@@ -3,6 +3,7 @@
 
 mod frame;
 mod pairs;
+mod rotating;
 mod shapes;
 mod text;
 
@@ -12,6 +13,7 @@ pub use frame::{
 pub use pairs::{
     explain_pair, AxisRecord, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord,
 };
+pub use rotating::ApproximationRecord;
 pub use text::{describe_contact, render_text};
 
 use nalgebra::{UnitQuaternion, Vector3};

@@ -3,6 +3,7 @@
 use nalgebra::Vector3;
 use serde::Serialize;
 
+use super::rotating::{rotating_contact, spins, ApproximationRecord};
 use crate::geometry::Obb;
 use crate::math::arr3;
 use crate::sat::{self, AxisRow, Contact, Robustness, SweepRow};
@@ -125,6 +126,9 @@ pub struct PairRecord {
     pub sweep: Vec<SweepRecord>,
     /// The first contact within the horizon, `null` if none.
     pub contact: Option<ContactRecord>,
+    /// For a spinning body: each approximation of the contact time and its error (METHODS §6).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub approximations: Vec<ApproximationRecord>,
     /// One sentence a person understands.
     pub sentence: String,
 }
@@ -183,8 +187,17 @@ fn box_box(
         contact: contact
             .as_ref()
             .map(|c| contact_record(c, time, &a.name, &b.name)),
+        approximations: Vec::new(),
         sentence: String::new(),
     };
+    if spins(a) || spins(b) {
+        let found = rotating_contact(a, b, time, horizon);
+        record.approximations = found
+            .as_ref()
+            .map(|(_, estimates)| estimates.clone())
+            .unwrap_or_default();
+        record.contact = found.map(|(contact, _)| contact);
+    }
     record.sentence = super::text::box_box_sentence(&record, &trace);
     record
 }

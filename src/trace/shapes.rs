@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use nalgebra::Vector3;
 
 use super::pairs::{ContactRecord, PairRecord, Stage, StageCheck};
+use super::rotating::{rotating_contact, spins};
 use crate::geometry::box_plane::{obb_plane, sweep_obb_plane, BoxFeature};
 use crate::geometry::planes::{sphere_plane, sweep_sphere_plane};
 use crate::geometry::sphere_box::sweep_sphere_obb;
@@ -101,7 +102,7 @@ pub(crate) fn other_pair(
             normal: arr3(&if flip { -normal } else { normal }),
             region: vec![arr3(&point)],
         });
-    Some(PairRecord {
+    let mut record = PairRecord {
         a: a.name.clone(),
         b: b.name.clone(),
         shapes,
@@ -112,9 +113,26 @@ pub(crate) fn other_pair(
         robustness: "none",
         axes: Vec::new(),
         sweep: Vec::new(),
-        sentence: with_contact(finding.sentence, contact.as_ref(), finding.intersecting),
+        sentence: String::new(),
         contact,
-    })
+        approximations: Vec::new(),
+    };
+    // A spinning box is followed by the time-of-impact search (spheres look the same turned).
+    let turning_box = |body: &BodySpec| matches!(body.shape, ShapeSpec::Box { .. }) && spins(body);
+    if turning_box(a) || turning_box(b) {
+        let found = rotating_contact(a, b, time, horizon);
+        record.approximations = found
+            .as_ref()
+            .map(|(_, estimates)| estimates.clone())
+            .unwrap_or_default();
+        record.contact = found.map(|(contact, _)| contact);
+    }
+    record.sentence = with_contact(
+        finding.sentence,
+        record.contact.as_ref(),
+        finding.intersecting,
+    );
+    Some(record)
 }
 
 fn shape_name(body: &BodySpec) -> &'static str {

@@ -134,6 +134,21 @@ pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
             write_table(&mut out, pair);
         }
         let _ = writeln!(out, "  {}", pair.sentence);
+        if !pair.approximations.is_empty() {
+            let _ = writeln!(
+                out,
+                "  the contact time by each method of the course, following the rotation:"
+            );
+            for estimate in &pair.approximations {
+                let time = estimate
+                    .time
+                    .map_or_else(|| "no root".to_string(), |t| format!("t = {t:.6} s"));
+                let error = estimate
+                    .error
+                    .map_or_else(String::new, |e| format!("  error {e:+.3e} s"));
+                let _ = writeln!(out, "    {:<18} {time}{error}", estimate.method);
+            }
+        }
     }
     out
 }

@@ -1,0 +1,103 @@
+//! The first contact of a pair in which a body spins: the time-of-impact search of the
+//! simulation, with the course's approximations and their errors (METHODS §6).
+
+use serde::Serialize;
+
+use super::pairs::ContactRecord;
+use crate::dynamics::toi::{time_of_impact, Motion, PairKind, ToiStatus};
+use crate::dynamics::{BodyShape, BodyState};
+use crate::math::arr3;
+use crate::sat::{Contact, ContactKind, Region};
+use crate::scene::{BodySpec, ShapeSpec};
+
+/// One estimate of the contact time and its error against the converged root.
+#[derive(Clone, Debug, Serialize)]
+pub struct ApproximationRecord {
+    /// `hermite-bisection`, `linearisation`, `straight-line`, `constant-motion`, `small-angle`.
+    pub method: &'static str,
+    /// Absolute scene time of the estimate, `null` when the method finds none.
+    pub time: Option<f64>,
+    /// Estimate minus the converged time, in seconds.
+    pub error: Option<f64>,
+}
+
+/// Whether the body turns (a moving body with a non-zero angular velocity).
+pub(crate) fn spins(body: &BodySpec) -> bool {
+    !body.fixed && body.angular_velocity.norm() > 0.0
+}
+
+fn motion(body: &BodySpec, horizon: f64) -> Motion {
+    let shape = match body.shape {
+        ShapeSpec::Box { half_extents } => BodyShape::Box(half_extents),
+        ShapeSpec::Sphere { radius } => BodyShape::Sphere(radius),
+        ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
+    };
+    let state = BodyState {
+        position: body.center,
+        velocity: body.velocity,
+        rotation: body.rotation,
+        angular_velocity: body.angular_velocity,
+    };
+    if body.fixed {
+        Motion::fixed(shape, state)
+    } else {
+        Motion::ballistic(shape, state, horizon)
+    }
+}
+
+/// The first contact within `horizon` of the pair following constant linear and angular
+/// velocities, found at scene time `time + t`; `None` when they stay apart.
+pub(crate) fn rotating_contact(
+    a: &BodySpec,
+    b: &BodySpec,
+    time: f64,
+    horizon: f64,
+) -> Option<(ContactRecord, Vec<ApproximationRecord>)> {
+    let report = time_of_impact(&motion(a, horizon), &motion(b, horizon), horizon);
+    if !matches!(
+        report.status,
+        ToiStatus::Impact | ToiStatus::TouchingAtStart
+    ) {
+        return None;
+    }
+    let t = report.time?;
+    let contact = report.contact?;
+    let kind = match (report.pair, contact.features) {
+        (PairKind::BoxBox, Some(kind)) => kind.name().to_string(),
+        (pair, _) => pair.name().to_string(),
+    };
+    let features = match (contact.axis, contact.features) {
+        (Some(axis), Some(kind)) => {
+            let as_contact = Contact {
+                time: t,
+                point: contact.point,
+                axis: Some(axis),
+                kind,
+                normal: contact.normal,
+                region: Region::from_points(contact.region.iter().copied()),
+            };
+            super::text::describe_contact(&as_contact, &a.name, &b.name)
+        }
+        (None, Some(ContactKind::Overlap)) => format!("{} and {} already overlap", a.name, b.name),
+        _ => format!("{kind} contact"),
+    };
+    let record = ContactRecord {
+        time: time + t,
+        point: arr3(&contact.point),
+        axis: contact.axis.map(|axis| axis.to_string()),
+        kind,
+        normal: arr3(&contact.normal),
+        region: contact.region.iter().map(arr3).collect(),
+        features: format!("{features}; following the rotation"),
+    };
+    let approximations = report
+        .approximations
+        .iter()
+        .map(|estimate| ApproximationRecord {
+            method: estimate.method.name(),
+            time: estimate.time.map(|at| time + at),
+            error: estimate.error,
+        })
+        .collect();
+    Some((record, approximations))
+}
