@@ -1,0 +1,255 @@
+//! Cheap rejection over a frame's motion: swept bounding volumes, a sort-and-sweep broad phase,
+//! then swept spheres and AABBs per pair (METHODS §1).
+
+use nalgebra::Vector3;
+
+use crate::dynamics::{BodyShape, BodyState, RigidBody};
+use crate::geometry::Aabb;
+
+/// How many pairs each stage of the cheap rejection let through (summed over a frame).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stages {
+    /// Pairs the broad phase proposed (swept AABBs overlapping on x, and every body with a plane).
+    pub broad_phase: usize,
+    /// Of those, pairs whose swept bounding spheres meet.
+    pub spheres: usize,
+    /// Of those, pairs whose swept AABBs overlap: these get the exact test.
+    pub aabbs: usize,
+}
+
+/// A body's reach over a stretch of time, or a plane.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Volume {
+    /// A moving or fixed body: the AABB and bounding sphere of everything it sweeps.
+    Swept {
+        /// The swept AABB.
+        aabb: Aabb,
+        /// Centre of the swept bounding sphere.
+        center: Vector3<f64>,
+        /// Radius of the swept bounding sphere.
+        radius: f64,
+    },
+    /// The plane `normal · x = offset` (solid below).
+    Plane {
+        /// Unit normal.
+        normal: Vector3<f64>,
+        /// Offset.
+        offset: f64,
+    },
+}
+
+/// What a body sweeps while moving from `start` to `end` in `h` seconds along the cubic Hermite
+/// path: the path lies in the hull of its Bézier control points `x0, x0 + v0 h/3, x1 - v1 h/3,
+/// x1`, grown by the distance from the centre to the farthest surface point.
+pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64) -> Volume {
+    let reach = match body.shape {
+        BodyShape::Plane { normal, offset } => return Volume::Plane { normal, offset },
+        BodyShape::Box(half) => half.norm(),
+        BodyShape::Sphere(r) => r,
+    };
+    let controls = [
+        start.position,
+        start.position + start.velocity * (h / 3.0),
+        end.position - end.velocity * (h / 3.0),
+        end.position,
+    ];
+    let mut path = Aabb {
+        min: controls[0],
+        max: controls[0],
+    };
+    for p in &controls[1..] {
+        path.min = path.min.inf(p);
+        path.max = path.max.sup(p);
+    }
+    let grow = Vector3::repeat(reach);
+    let aabb = match (body.shape, h == 0.0) {
+        (BodyShape::Box(_), true) => body.obb().map_or(path, |o| o.aabb()),
+        _ => Aabb {
+            min: path.min - grow,
+            max: path.max + grow,
+        },
+    };
+    Volume::Swept {
+        aabb,
+        center: 0.5 * (path.min + path.max),
+        radius: 0.5 * (path.max - path.min).norm() + reach,
+    }
+}
+
+/// Which stage of the cheap rejection separated a pair, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// The swept bounding spheres are apart.
+    Spheres,
+    /// The swept AABBs are apart.
+    Aabbs,
+    /// Neither separates: run the exact test.
+    Exact,
+}
+
+/// Swept spheres first, then AABBs; against a plane, the sphere and the AABB's lowest point.
+pub(super) fn cheap_rejection(a: &Volume, b: &Volume, margin: f64) -> Verdict {
+    match (a, b) {
+        (Volume::Plane { .. }, Volume::Plane { .. }) => Verdict::Spheres,
+        (
+            Volume::Plane { normal, offset },
+            Volume::Swept {
+                aabb,
+                center,
+                radius,
+            },
+        )
+        | (
+            Volume::Swept {
+                aabb,
+                center,
+                radius,
+            },
+            Volume::Plane { normal, offset },
+        ) => {
+            if normal.dot(center) - offset > radius + margin {
+                return Verdict::Spheres;
+            }
+            let middle = 0.5 * (aabb.min + aabb.max);
+            let half = 0.5 * (aabb.max - aabb.min);
+            if normal.dot(&middle) - half.dot(&normal.abs()) - offset > margin {
+                return Verdict::Aabbs;
+            }
+            Verdict::Exact
+        }
+        (
+            Volume::Swept {
+                aabb: p,
+                center: c,
+                radius: r,
+            },
+            Volume::Swept {
+                aabb: q,
+                center: d,
+                radius: s,
+            },
+        ) => {
+            if (c - d).norm() > r + s + margin {
+                Verdict::Spheres
+            } else if (0..3).any(|k| p.min[k] > q.max[k] + margin || q.min[k] > p.max[k] + margin) {
+                Verdict::Aabbs
+            } else {
+                Verdict::Exact
+            }
+        }
+    }
+}
+
+/// Sort-and-sweep on the x extent of swept AABBs, with planes and unusually wide bodies aside.
+#[derive(Clone, Debug, Default)]
+pub(super) struct BroadPhase {
+    /// `(min x, body)` of the ordinary bodies, sorted.
+    keys: Vec<(f64, usize)>,
+    /// The widest x extent among the ordinary bodies.
+    width: f64,
+    /// Planes and bodies far wider than the median: paired with everything.
+    wide: Vec<usize>,
+    /// Bodies whose volume changed since the keys were sorted: searched one by one.
+    changed: Vec<usize>,
+    /// Whether each body is in `changed` (or `wide`), so the sorted keys skip it.
+    aside: Vec<bool>,
+}
+
+/// The x extent of a volume (infinite for a plane).
+fn extent(v: &Volume) -> (f64, f64) {
+    match v {
+        Volume::Swept { aabb, .. } => (aabb.min.x, aabb.max.x),
+        Volume::Plane { .. } => (f64::NEG_INFINITY, f64::INFINITY),
+    }
+}
+
+impl BroadPhase {
+    /// Sorts the volumes; bodies wider than 8 median widths are kept aside with the planes.
+    pub fn new(volumes: &[Volume]) -> Self {
+        let widths: Vec<f64> = volumes
+            .iter()
+            .map(|v| extent(v).1 - extent(v).0)
+            .filter(|w| w.is_finite())
+            .collect();
+        let mut sorted = widths.clone();
+        let limit = if sorted.is_empty() {
+            f64::INFINITY
+        } else {
+            let middle = sorted.len() / 2;
+            8.0 * *sorted.select_nth_unstable_by(middle, f64::total_cmp).1
+        };
+        let mut broad = Self {
+            aside: vec![false; volumes.len()],
+            ..Self::default()
+        };
+        for (i, v) in volumes.iter().enumerate() {
+            let (lo, hi) = extent(v);
+            if hi - lo > limit || !(hi - lo).is_finite() {
+                broad.wide.push(i);
+                broad.aside[i] = true;
+            } else {
+                broad.keys.push((lo, i));
+                broad.width = broad.width.max(hi - lo);
+            }
+        }
+        broad.keys.sort_by(|p, q| p.0.total_cmp(&q.0));
+        broad
+    }
+
+    /// Every pair whose x extents overlap (grown by `margin`), `a < b`.
+    pub fn pairs(&self, volumes: &[Volume], margin: f64) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (k, &(_, i)) in self.keys.iter().enumerate() {
+            let hi = extent(&volumes[i]).1 + margin;
+            for &(other_lo, j) in &self.keys[k + 1..] {
+                if other_lo > hi {
+                    break;
+                }
+                out.push((i.min(j), i.max(j)));
+            }
+        }
+        for (n, &w) in self.wide.iter().enumerate() {
+            for j in 0..volumes.len() {
+                let planes = matches!(volumes[w], Volume::Plane { .. })
+                    && matches!(volumes[j], Volume::Plane { .. });
+                let counted = self.aside[j] && self.wide[..=n].contains(&j);
+                if j != w && !planes && !counted {
+                    out.push((w.min(j), w.max(j)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Marks body `i`'s volume as changed: later queries search it one by one.
+    pub fn mark_changed(&mut self, i: usize) {
+        if !self.aside[i] {
+            self.aside[i] = true;
+            self.changed.push(i);
+        }
+    }
+
+    /// The bodies whose x extent may overlap body `i`'s (grown by `margin`), `i` excluded.
+    pub fn partners(&self, i: usize, volumes: &[Volume], margin: f64) -> Vec<usize> {
+        let (lo, hi) = extent(&volumes[i]);
+        let (lo, hi) = (lo - margin, hi + margin);
+        let mut out: Vec<usize> = Vec::new();
+        let first = self.keys.partition_point(|&(key, _)| key < lo - self.width);
+        for &(key, j) in &self.keys[first..] {
+            if key > hi {
+                break;
+            }
+            if !self.aside[j] && extent(&volumes[j]).1 >= lo {
+                out.push(j);
+            }
+        }
+        for &j in self.wide.iter().chain(&self.changed) {
+            let (other_lo, other_hi) = extent(&volumes[j]);
+            if other_lo <= hi && other_hi >= lo && !out.contains(&j) {
+                out.push(j);
+            }
+        }
+        out.retain(|&j| j != i);
+        out
+    }
+}
