@@ -9,7 +9,7 @@ use sepax::sat::Robustness;
 use sepax::scene::{self, Scene};
 use sepax::trace;
 
-use cli::{Cli, Command, ExplainArgs};
+use cli::{Cli, Command, ExplainArgs, SimulateArgs};
 
 /// Exit status for invalid input (scene files, arguments).
 const INVALID_INPUT: u8 = 2;
@@ -18,6 +18,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Explain(args)) => explain(&args),
+        Some(Command::Simulate(args)) => simulate(&args),
         Some(Command::Scenes) | None => {
             list_scenes(cli.command.is_none());
             Ok(())
@@ -71,7 +72,9 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     };
     let rule = Robustness::from_name(&args.rule).unwrap_or_default();
     let horizon = args.horizon.unwrap_or(scene.world.dt);
-    let bodies = trace::bodies_at_frame(&scene, args.frame);
+    let timeline = trace::simulate_timeline(&scene, args.frame, &trace::SimOptions::default())
+        .map_err(|e| format!("error: {}: {e}", scene.name))?;
+    let bodies = timeline.last().map(|r| r.specs.clone()).unwrap_or_default();
     let explanation = trace::explain(&scene, &bodies, args.frame, horizon, pair, rule);
     if args.json {
         let json = serde_json::to_string(&explanation).map_err(|e| format!("error: {e}"))?;
@@ -83,6 +86,130 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+fn simulate(args: &SimulateArgs) -> Result<(), String> {
+    let scene = load_scene(&args.scene)?;
+    let options = trace::SimOptions {
+        dt: args.dt,
+        integrator: args.integrator.clone(),
+        tolerance: args.tolerance,
+    };
+    let frames = args.frames.unwrap_or(scene.world.frames);
+    let timeline = trace::simulate_timeline(&scene, frames, &options)
+        .map_err(|e| format!("error: {}: {e}", scene.name))?;
+    if args.json {
+        let mut out = String::new();
+        for record in &timeline {
+            out += &serde_json::to_string(record).map_err(|e| format!("error: {e}"))?;
+            out.push('\n');
+        }
+        print!("{out}");
+    } else {
+        print!("{}", simulation_text(&scene, &options, &timeline));
+    }
+    Ok(())
+}
+
+/// The text report of a simulation: settings, a per-frame table and the contact events.
+fn simulation_text(
+    scene: &Scene,
+    options: &trace::SimOptions,
+    timeline: &[trace::FrameRecord],
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let frames = timeline.len() - 1;
+    let dt = options.dt.unwrap_or(scene.world.dt);
+    let integrator = options
+        .integrator
+        .as_deref()
+        .unwrap_or(&scene.world.integrator);
+    let stepping = match options.tolerance.or(scene.world.tolerance) {
+        Some(e) => format!("adaptive sub-steps to a tolerance of {e:e}"),
+        None => "one step per frame".to_string(),
+    };
+    let title = scene
+        .title
+        .as_deref()
+        .map(|t| format!(": {t}"))
+        .unwrap_or_default();
+    let _ = writeln!(out, "scene {}{title}", scene.name);
+    let _ = writeln!(
+        out,
+        "{integrator}, dt = {dt} s, {frames} frames, {stepping}\n"
+    );
+    let stride = if frames <= 60 { 1 } else { frames.div_ceil(40) };
+    let _ = writeln!(
+        out,
+        "frame       time  sub-steps  max error est.   total energy  resting"
+    );
+    for r in timeline {
+        if r.frame % stride == 0 || r.frame == frames || !r.events.is_empty() || r.capped {
+            let error = r
+                .bodies
+                .iter()
+                .map(|b| b.error_estimate)
+                .fold(0.0, f64::max);
+            let _ = writeln!(
+                out,
+                "{:>5} {:>10.4} {:>10} {:>14.3e} {:>14.6} {:>8}{}",
+                r.frame,
+                r.time,
+                r.substeps,
+                error,
+                r.energy.total,
+                r.resting_points,
+                if r.capped {
+                    "  (contact cap reached)"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    if stride > 1 {
+        let _ = writeln!(
+            out,
+            "(every {stride}th frame, the last one and every frame with a contact; --json prints all {})",
+            frames + 1
+        );
+    }
+    let events: Vec<_> = timeline
+        .iter()
+        .flat_map(|r| r.events.iter().map(move |e| (r.frame, e)))
+        .collect();
+    let _ = writeln!(out, "\ncontacts: {}", events.len());
+    let v = |p: &[f64; 3]| format!("({:.4}, {:.4}, {:.4})", p[0], p[1], p[2]);
+    for (frame, e) in events {
+        let axis = e
+            .axis
+            .as_deref()
+            .map(|a| format!(", axis {a}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  t = {:.9} s (frame {frame}): {} and {} at {}, normal {}{axis}, impulse {:.6}, restitution {}",
+            e.time, e.a, e.b, v(&e.point), v(&e.normal), e.impulse, e.restitution
+        );
+        let estimates: Vec<String> = e
+            .approximations
+            .iter()
+            .skip(1)
+            .map(|x| match x.error {
+                Some(error) => format!("{} {error:+.2e} s", x.method.name()),
+                None => format!("{} none", x.method.name()),
+            })
+            .collect();
+        if !estimates.is_empty() {
+            let _ = writeln!(
+                out,
+                "      estimates against the root: {}",
+                estimates.join(", ")
+            );
+        }
+    }
+    out
 }
 
 fn list_scenes(with_intro: bool) {

@@ -4,12 +4,14 @@
 mod frame;
 mod pairs;
 mod shapes;
+mod simulate;
 mod text;
 
 pub use frame::{
     body_frame, kinematic_timeline, BodyFrame, EnergyRecord, EventRecord, FrameRecord,
 };
 pub use pairs::{explain_pair, PairRecord, Stage, StageCheck};
+pub use simulate::{frame_record, simulate_timeline, world_from_scene, SimOptions};
 pub use text::{describe_contact, render_text};
 
 use nalgebra::{UnitQuaternion, Vector3};

@@ -4,6 +4,8 @@
 use serde::Serialize;
 
 use super::pose_at;
+use crate::dynamics::toi::Approximation;
+use crate::dynamics::world::Stages;
 use crate::math::{arr3, wxyz};
 use crate::scene::{BodySpec, Scene};
 
@@ -22,6 +24,12 @@ pub struct FrameRecord {
     pub energy: EnergyRecord,
     /// What happened between the previous frame and this one.
     pub events: Vec<EventRecord>,
+    /// Contact points the resting pass held at the end of the frame.
+    pub resting_points: usize,
+    /// Whether the contact cap stopped the search for impacts in this frame.
+    pub capped: bool,
+    /// How many pairs each stage of the cheap rejection let through in this frame.
+    pub stages: Stages,
     /// The bodies as scene bodies at this frame (for explanations and drawing).
     #[serde(skip)]
     pub specs: Vec<BodySpec>,
@@ -76,6 +84,10 @@ pub struct EventRecord {
     pub normal: [f64; 3],
     /// Impulse magnitude applied.
     pub impulse: f64,
+    /// The restitution applied (0 below the resting speed).
+    pub restitution: f64,
+    /// The seed's cheaper estimates of the time (absolute) with their errors.
+    pub approximations: Vec<Approximation>,
 }
 
 /// The record of one body's state (no integrator evidence).
@@ -118,6 +130,9 @@ pub fn kinematic_timeline(scene: &Scene, frames: usize) -> Vec<FrameRecord> {
                     .collect(),
                 energy: EnergyRecord::default(),
                 events: Vec::new(),
+                resting_points: 0,
+                capped: false,
+                stages: Stages::default(),
                 specs,
             }
         })
