@@ -11,6 +11,8 @@ mod track;
 
 pub use broad::Stages;
 
+use std::collections::HashSet;
+
 use nalgebra::Vector3;
 
 use super::energy::{energy, momentum, Energy, Momentum};
@@ -120,7 +122,8 @@ pub struct FrameStep {
     pub stages: Stages,
 }
 
-/// Rigid bodies under forces, stepped a frame at a time.
+/// Rigid bodies under forces, stepped a frame at a time (bodies joined by a spring, a rod or a
+/// pin never collide with each other).
 #[derive(Clone, Debug)]
 pub struct World {
     /// The bodies with their current states (planes are fixed).
@@ -135,6 +138,7 @@ pub struct World {
     groups: Vec<Group>,
     group_of: Vec<Option<usize>>,
     local: Vec<usize>,
+    joined: HashSet<(usize, usize)>,
 }
 
 impl World {
@@ -162,6 +166,7 @@ impl World {
                 }
             }
         }
+        let joined = group::joined(&forces);
         Ok(Self {
             bodies,
             forces,
@@ -171,6 +176,7 @@ impl World {
             groups,
             group_of,
             local,
+            joined,
         })
     }
 
@@ -209,7 +215,7 @@ impl World {
         let mut pass = Pass::begin(
             &mut self.bodies,
             &mut self.groups,
-            (&self.group_of, &self.local),
+            (&self.group_of, &self.local, &self.joined),
             &self.settings,
             start,
         );
@@ -217,6 +223,7 @@ impl World {
         let outcomes = pass.finish();
         let resting_points = resting::settle(
             &mut self.bodies,
+            &self.joined,
             self.settings.material.friction,
             self.settings.dt,
         );

@@ -209,11 +209,14 @@ impl BroadPhase {
             }
         }
         for (n, &w) in self.wide.iter().enumerate() {
-            for j in 0..volumes.len() {
-                let planes = matches!(volumes[w], Volume::Plane { .. })
-                    && matches!(volumes[j], Volume::Plane { .. });
+            let (lo, hi) = extent(&volumes[w]);
+            for (j, v) in volumes.iter().enumerate() {
+                let planes =
+                    matches!(volumes[w], Volume::Plane { .. }) && matches!(v, Volume::Plane { .. });
                 let counted = self.aside[j] && self.wide[..=n].contains(&j);
-                if j != w && !planes && !counted {
+                let (other_lo, other_hi) = extent(v);
+                let overlap = other_lo <= hi + margin && lo <= other_hi + margin;
+                if j != w && !planes && !counted && overlap {
                     out.push((w.min(j), w.max(j)));
                 }
             }
@@ -251,5 +254,69 @@ impl BroadPhase {
         }
         out.retain(|&j| j != i);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_and_sweep_finds_exactly_the_pairs_overlapping_on_x() {
+        let mut seed = 12_345_u64;
+        let mut random = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let volumes: Vec<Volume> = (0..300)
+            .map(|k| {
+                if k % 100 == 0 {
+                    return Volume::Plane {
+                        normal: Vector3::y(),
+                        offset: 0.0,
+                    };
+                }
+                let c = Vector3::new(random() * 40.0, random() * 5.0, random() * 5.0);
+                let h = Vector3::repeat(0.1 + random() * if k % 37 == 0 { 30.0 } else { 1.0 });
+                Volume::Swept {
+                    aabb: Aabb {
+                        min: c - h,
+                        max: c + h,
+                    },
+                    center: c,
+                    radius: h.norm(),
+                }
+            })
+            .collect();
+        let broad = BroadPhase::new(&volumes);
+        let mut found = broad.pairs(&volumes, 0.0);
+        found.sort_unstable();
+        let mut brute = Vec::new();
+        for a in 0..volumes.len() {
+            for b in a + 1..volumes.len() {
+                let (p, q) = (extent(&volumes[a]), extent(&volumes[b]));
+                let planes = matches!(volumes[a], Volume::Plane { .. })
+                    && matches!(volumes[b], Volume::Plane { .. });
+                if p.0 <= q.1 && q.0 <= p.1 && !planes {
+                    brute.push((a, b));
+                }
+            }
+        }
+        let missing: Vec<_> = brute.iter().filter(|p| !found.contains(p)).collect();
+        let extra: Vec<_> = found.iter().filter(|p| !brute.contains(p)).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{missing:?} {extra:?}"
+        );
+        assert_eq!(found.len(), brute.len(), "no pair twice");
+        for i in [1, 37, 150] {
+            let mut partners = broad.partners(i, &volumes, 0.0);
+            partners.sort_unstable();
+            let expected: Vec<usize> = brute
+                .iter()
+                .filter_map(|&(a, b)| (a == i).then_some(b).or((b == i).then_some(a)))
+                .collect();
+            assert!(partners == expected, "body {i}");
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! Groups of bodies coupled by springs, constraints or mutual attraction, each integrated on its
 //! own as one ODE system.
 
+use std::collections::HashSet;
+
 use crate::dynamics::constraints::{Constraint, ConstraintKind};
 use crate::dynamics::forces::{Force, ForceModel, Spring};
 use crate::dynamics::system::{BodyMass, System};
@@ -31,6 +33,20 @@ fn coupled(forces: &ForceModel) -> Vec<(usize, usize)> {
         }
     }
     pairs
+}
+
+/// The pairs a spring, a rod or a pin holds together, `a < b`: they never collide.
+pub(super) fn joined(forces: &ForceModel) -> HashSet<(usize, usize)> {
+    let mut pairs: Vec<(usize, usize)> = forces.springs.iter().map(|s| (s.a, s.b)).collect();
+    for c in &forces.constraints {
+        if let ConstraintKind::Rod { a, b, .. } | ConstraintKind::PinToBody { a, b } = c.kind {
+            pairs.push((a, b));
+        }
+    }
+    pairs
+        .into_iter()
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect()
 }
 
 /// The root of `i` in a union-find forest, halving paths on the way.

@@ -2,7 +2,7 @@
 //! in time order, each followed by the rest of the frame.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::broad::{cheap_rejection, swept, BroadPhase, Stages, Verdict, Volume};
 use super::group::Group;
@@ -13,6 +13,13 @@ use crate::dynamics::RigidBody;
 
 /// The most impacts one pair may have in one frame; later touches are left to the resting pass.
 const MAX_IMPACTS_PER_PAIR: usize = 4;
+
+/// Which group each body is in, its place there, and the pairs that never collide.
+pub(super) type Layout<'w> = (
+    &'w [Option<usize>],
+    &'w [usize],
+    &'w HashSet<(usize, usize)>,
+);
 
 /// An impact waiting in the queue, with the track versions it was computed from.
 #[derive(Clone, Debug)]
@@ -53,6 +60,7 @@ pub(super) struct Pass<'w> {
     pub groups: &'w mut [Group],
     pub group_of: &'w [Option<usize>],
     pub local: &'w [usize],
+    pub joined: &'w HashSet<(usize, usize)>,
     pub settings: &'w Settings,
     pub frame_start: f64,
     tracks: Vec<Track>,
@@ -79,7 +87,7 @@ impl<'w> Pass<'w> {
     pub fn begin(
         bodies: &'w mut [RigidBody],
         groups: &'w mut [Group],
-        (group_of, local): (&'w [Option<usize>], &'w [usize]),
+        (group_of, local, joined): Layout<'w>,
         settings: &'w Settings,
         frame_start: f64,
     ) -> Self {
@@ -92,6 +100,7 @@ impl<'w> Pass<'w> {
             groups,
             group_of,
             local,
+            joined,
             settings,
             frame_start,
             tracks,
@@ -152,7 +161,7 @@ impl<'w> Pass<'w> {
     fn consider(&mut self, a: usize, b: usize) {
         let both_fixed = self.legs[a].fixed && self.legs[b].fixed;
         let spent = self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR;
-        if a == b || both_fixed || spent {
+        if a == b || both_fixed || spent || self.joined.contains(&(a, b)) {
             return;
         }
         self.stages.broad_phase += 1;

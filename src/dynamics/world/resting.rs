@@ -1,6 +1,8 @@
 //! Resting contact at the end of a frame: overlapping bodies are pushed apart, then sequential
 //! impulses at their contact points stop them approaching, with Coulomb friction.
 
+use std::collections::HashSet;
+
 use nalgebra::{Matrix3, Vector3};
 
 use super::broad::{cheap_rejection, swept, BroadPhase, Verdict, Volume};
@@ -49,8 +51,14 @@ struct Inverse {
 /// 4. Velocity, per island of touching bodies: projected Gauss–Seidel on accumulated impulses,
 ///    normal `λ >= 0` aiming at normal speed `-gap/dt` (restitution 0: a resting contact never
 ///    bounces), friction clamped to `μ λ`, until the impulses stop changing.
-pub(super) fn settle(bodies: &mut [RigidBody], friction: f64, dt: f64) -> usize {
-    let pairs = touching_pairs(bodies);
+pub(super) fn settle(
+    bodies: &mut [RigidBody],
+    joined: &HashSet<(usize, usize)>,
+    friction: f64,
+    dt: f64,
+) -> usize {
+    let mut pairs = touching_pairs(bodies);
+    pairs.retain(|pair| !joined.contains(pair));
     if pairs.is_empty() {
         return 0;
     }
