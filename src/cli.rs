@@ -59,10 +59,10 @@ pub struct SimulateArgs {
     /// A scene file (`scenes/bouncing_ball.toml`) or a shipped scene's name (`bouncing_ball`).
     pub scene: String,
     /// How many frames to simulate [default: the scene's `frames`].
-    #[arg(long, value_name = "N", value_parser = frame_count)]
+    #[arg(long, value_name = "N", value_parser = frame_count, allow_hyphen_values = true)]
     pub frames: Option<usize>,
     /// Seconds per frame [default: the scene's `dt`].
-    #[arg(long, value_name = "H", value_parser = positive_dt)]
+    #[arg(long, value_name = "H", value_parser = positive_dt, allow_hyphen_values = true)]
     pub dt: Option<f64>,
     /// explicit-euler, semi-implicit-euler, midpoint, rk2, rk4 or implicit-euler
     /// [default: the scene's `integrator`].
@@ -70,7 +70,12 @@ pub struct SimulateArgs {
     pub integrator: Option<String>,
     /// Take adaptive sub-steps so that each one's error estimate stays below E
     /// [default: the scene's `tolerance`, else one step per frame].
-    #[arg(long, value_name = "E", value_parser = positive_tolerance)]
+    #[arg(
+        long,
+        value_name = "E",
+        value_parser = positive_tolerance,
+        allow_hyphen_values = true
+    )]
     pub tolerance: Option<f64>,
     /// Print JSON Lines, one object per frame from frame 0, instead of the table.
     #[arg(long)]
