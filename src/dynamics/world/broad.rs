@@ -149,10 +149,19 @@ pub(super) struct BroadPhase {
     width: f64,
     /// Planes and bodies far wider than the median: paired with everything.
     wide: Vec<usize>,
-    /// Bodies whose volume changed since the keys were sorted: searched one by one.
-    changed: Vec<usize>,
-    /// Whether each body is in `changed` (or `wide`), so the sorted keys skip it.
+    /// Whether each body is in `wide`.
     aside: Vec<bool>,
+    /// `(min x, body)` of the ordinary bodies whose volume changed since `keys` was sorted.
+    changed: Vec<(f64, usize)>,
+    /// The widest x extent among the changed bodies.
+    changed_width: f64,
+    /// Each changed body's key in `changed` (the sorted keys skip these bodies).
+    moved: Vec<Option<f64>>,
+}
+
+/// Where `(key, body)` sits (or would sit) in a list sorted by key, then body.
+fn slot(list: &[(f64, usize)], key: f64, body: usize) -> usize {
+    list.partition_point(|&(k, j)| k.total_cmp(&key).then(j.cmp(&body)).is_lt())
 }
 
 /// The x extent of a volume (infinite for a plane).
@@ -180,6 +189,7 @@ impl BroadPhase {
         };
         let mut broad = Self {
             aside: vec![false; volumes.len()],
+            moved: vec![None; volumes.len()],
             ..Self::default()
         };
         for (i, v) in volumes.iter().enumerate() {
@@ -224,35 +234,51 @@ impl BroadPhase {
         out
     }
 
-    /// Marks body `i`'s volume as changed: later queries search it one by one.
-    pub fn mark_changed(&mut self, i: usize) {
-        if !self.aside[i] {
-            self.aside[i] = true;
-            self.changed.push(i);
+    /// Records that body `i`'s volume is now `volumes[i]` (wide bodies are always searched).
+    pub fn mark_changed(&mut self, i: usize, volumes: &[Volume]) {
+        if self.aside[i] {
+            return;
         }
+        if let Some(old) = self.moved[i] {
+            let at = slot(&self.changed, old, i);
+            self.changed.remove(at);
+        }
+        let (lo, hi) = extent(&volumes[i]);
+        let at = slot(&self.changed, lo, i);
+        self.changed.insert(at, (lo, i));
+        self.moved[i] = Some(lo);
+        self.changed_width = self.changed_width.max(hi - lo);
     }
 
-    /// The bodies whose x extent may overlap body `i`'s (grown by `margin`), `i` excluded.
+    /// The bodies whose x extent overlaps body `i`'s (grown by `margin`), `i` excluded.
+    ///
+    /// # Algorithm
+    /// 1. In each sorted list (unchanged and changed bodies), binary-search the first key at
+    ///    least `lo - widest` and scan while keys are at most `hi`.
+    /// 2. Add every wide body and plane whose extent overlaps.
     pub fn partners(&self, i: usize, volumes: &[Volume], margin: f64) -> Vec<usize> {
         let (lo, hi) = extent(&volumes[i]);
         let (lo, hi) = (lo - margin, hi + margin);
-        let mut out: Vec<usize> = Vec::new();
-        let first = self.keys.partition_point(|&(key, _)| key < lo - self.width);
-        for &(key, j) in &self.keys[first..] {
-            if key > hi {
-                break;
-            }
-            if !self.aside[j] && extent(&volumes[j]).1 >= lo {
-                out.push(j);
-            }
-        }
-        for &j in self.wide.iter().chain(&self.changed) {
+        let overlaps = |j: usize| {
             let (other_lo, other_hi) = extent(&volumes[j]);
-            if other_lo <= hi && other_hi >= lo && !out.contains(&j) {
-                out.push(j);
+            j != i && other_lo <= hi && other_hi >= lo
+        };
+        let mut out: Vec<usize> = Vec::new();
+        for (list, width, stale) in [
+            (&self.keys, self.width, true),
+            (&self.changed, self.changed_width, false),
+        ] {
+            let first = list.partition_point(|&(key, _)| key < lo - width);
+            for &(key, j) in &list[first..] {
+                if key > hi {
+                    break;
+                }
+                if !(stale && self.moved[j].is_some()) && overlaps(j) {
+                    out.push(j);
+                }
             }
         }
-        out.retain(|&j| j != i);
+        out.extend(self.wide.iter().copied().filter(|&j| overlaps(j)));
         out
     }
 }
@@ -309,14 +335,34 @@ mod tests {
             "{missing:?} {extra:?}"
         );
         assert_eq!(found.len(), brute.len(), "no pair twice");
-        for i in [1, 37, 150] {
+        let mut volumes = volumes;
+        let mut broad = broad;
+        for moved in [1, 37, 150, 1] {
+            if let Volume::Swept { aabb, center, .. } = &mut volumes[moved] {
+                let shift = Vector3::x() * 7.5;
+                (aabb.min, aabb.max, *center) =
+                    (aabb.min + shift, aabb.max + shift, *center + shift);
+            }
+            broad.mark_changed(moved, &volumes);
+        }
+        for i in [0, 1, 2, 37, 150, 151, 299] {
             let mut partners = broad.partners(i, &volumes, 0.0);
             partners.sort_unstable();
-            let expected: Vec<usize> = brute
-                .iter()
-                .filter_map(|&(a, b)| (a == i).then_some(b).or((b == i).then_some(a)))
+            let expected: Vec<usize> = (0..volumes.len())
+                .filter(|&j| j != i)
+                .filter(|&j| {
+                    let (p, q) = (extent(&volumes[i]), extent(&volumes[j]));
+                    let planes = matches!(volumes[i], Volume::Plane { .. })
+                        && matches!(volumes[j], Volume::Plane { .. });
+                    p.0 <= q.1 && q.0 <= p.1 && !planes
+                })
                 .collect();
-            assert!(partners == expected, "body {i}");
+            let planes = matches!(volumes[i], Volume::Plane { .. });
+            let found: Vec<usize> = partners
+                .into_iter()
+                .filter(|&j| !(planes && matches!(volumes[j], Volume::Plane { .. })))
+                .collect();
+            assert!(found == expected, "body {i}");
         }
     }
 }

@@ -241,7 +241,7 @@ impl<'w> Pass<'w> {
         for &i in &changed {
             self.legs[i] = self.leg(i);
             self.volumes[i] = self.volume(i);
-            self.broad.mark_changed(i);
+            self.broad.mark_changed(i, &self.volumes);
         }
         for &i in &changed {
             for j in self.broad.partners(i, &self.volumes, TOUCHING) {

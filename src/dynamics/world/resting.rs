@@ -18,19 +18,27 @@ const VELOCITY_SWEEPS: usize = 100;
 /// The solver stops when no impulse changes by more than this share of the largest one.
 const CONVERGED: f64 = 1e-12;
 
-/// One contact point of a resting pair, with its accumulated impulses.
+/// One direction at a contact point (the normal or a tangent) with its precomputed Jacobian.
+struct Row {
+    /// The unit direction, applied `+` to B and `-` to A.
+    direction: Vector3<f64>,
+    /// `r_a × u` and `r_b × u`: how each body's spin moves the point along `u`.
+    arms: [Vector3<f64>; 2],
+    /// `I_a⁻¹ (r_a × u)` and `I_b⁻¹ (r_b × u)`: the spin a unit impulse gives each body.
+    spins: [Vector3<f64>; 2],
+    /// `1 / (effective inverse mass)` along `u`.
+    mass: f64,
+    /// The accumulated impulse.
+    impulse: f64,
+}
+
+/// One contact point of a resting pair: the normal row and two friction rows.
 struct Point {
     a: usize,
     b: usize,
-    normal: Vector3<f64>,
-    tangents: [Vector3<f64>; 2],
-    arms: [Vector3<f64>; 2],
-    /// `1 / (effective inverse mass)` along the normal and both tangents.
-    masses: [f64; 3],
+    rows: [Row; 3],
     /// The approach speed allowed: the gap this point may close in one frame (0 when touching).
     allowed: f64,
-    /// Accumulated normal and tangent impulses.
-    impulses: [f64; 3],
 }
 
 /// Inverse mass and world inverse inertia of every body.
@@ -136,7 +144,7 @@ fn separate(bodies: &mut [RigidBody], pairs: &[(usize, usize)]) {
     }
 }
 
-/// The contact point `p` of `a` and `b` with its effective masses.
+/// The contact point `p` of `a` and `b` with the Jacobians of its three rows.
 fn point(
     bodies: &[RigidBody],
     inverse: &Inverse,
@@ -151,28 +159,24 @@ fn point(
         Vector3::y()
     };
     let t1 = normal.cross(&helper).normalize();
-    let tangents = [t1, normal.cross(&t1)];
-    let mass = |u: &Vector3<f64>| {
-        let k: f64 = [a, b]
-            .iter()
-            .zip(&arms)
-            .map(|(&i, r)| inverse.mass[i] + u.dot(&(inverse.inertia[i] * r.cross(u)).cross(r)))
-            .sum();
-        if k > 0.0 {
-            1.0 / k
-        } else {
-            0.0
+    let row = |u: Vector3<f64>| {
+        let cross = [arms[0].cross(&u), arms[1].cross(&u)];
+        let spins = [inverse.inertia[a] * cross[0], inverse.inertia[b] * cross[1]];
+        let k =
+            inverse.mass[a] + inverse.mass[b] + cross[0].dot(&spins[0]) + cross[1].dot(&spins[1]);
+        Row {
+            direction: u,
+            arms: cross,
+            spins,
+            mass: if k > 0.0 { 1.0 / k } else { 0.0 },
+            impulse: 0.0,
         }
     };
     Point {
         a,
         b,
-        normal: *normal,
-        tangents,
-        arms,
-        masses: [mass(normal), mass(&tangents[0]), mass(&tangents[1])],
+        rows: [row(*normal), row(t1), row(normal.cross(&t1))],
         allowed: 0.0,
-        impulses: [0.0; 3],
     }
 }
 
@@ -201,35 +205,27 @@ fn islands(bodies: &[RigidBody], points: Vec<Point>) -> Vec<Vec<Point>> {
 
 /// Projected Gauss–Seidel on one island's accumulated impulses.
 fn solve(bodies: &mut [RigidBody], inverse: &Inverse, points: &mut [Point], friction: f64) {
+    let rows = if friction > 0.0 { 3 } else { 1 };
     for _ in 0..VELOCITY_SWEEPS {
         let (mut change, mut largest): (f64, f64) = (0.0, 0.0);
         for p in points.iter_mut() {
-            let relative = |bodies: &[RigidBody]| {
-                let at = |i: usize, r: &Vector3<f64>| {
-                    bodies[i].state.velocity + bodies[i].state.angular_velocity.cross(r)
+            for k in 0..rows {
+                let (a, b) = (&bodies[p.a].state, &bodies[p.b].state);
+                let row = &p.rows[k];
+                let speed = row.direction.dot(&(b.velocity - a.velocity))
+                    + row.arms[1].dot(&b.angular_velocity)
+                    - row.arms[0].dot(&a.angular_velocity);
+                let total = if k == 0 {
+                    (row.impulse - (speed + p.allowed) * row.mass).max(0.0)
+                } else {
+                    let limit = friction * p.rows[0].impulse;
+                    (row.impulse - speed * row.mass).clamp(-limit, limit)
                 };
-                at(p.b, &p.arms[1]) - at(p.a, &p.arms[0])
-            };
-            let vn = p.normal.dot(&relative(bodies));
-            let normal = (p.impulses[0] - (vn + p.allowed) * p.masses[0]).max(0.0);
-            change = change.max((normal - p.impulses[0]).abs());
-            push(bodies, inverse, p, &(p.normal * (normal - p.impulses[0])));
-            p.impulses[0] = normal;
-            largest = largest.max(normal);
-            if friction > 0.0 {
-                let limit = friction * normal;
-                for k in 0..2 {
-                    let vt = p.tangents[k].dot(&relative(bodies));
-                    let total = (p.impulses[k + 1] - vt * p.masses[k + 1]).clamp(-limit, limit);
-                    change = change.max((total - p.impulses[k + 1]).abs());
-                    push(
-                        bodies,
-                        inverse,
-                        p,
-                        &(p.tangents[k] * (total - p.impulses[k + 1])),
-                    );
-                    p.impulses[k + 1] = total;
-                }
+                let delta = total - row.impulse;
+                change = change.max(delta.abs());
+                largest = largest.max(total.abs());
+                p.rows[k].impulse = total;
+                push(bodies, inverse, p, k, delta);
             }
         }
         if change <= CONVERGED * largest.max(f64::MIN_POSITIVE) {
@@ -238,12 +234,14 @@ fn solve(bodies: &mut [RigidBody], inverse: &Inverse, points: &mut [Point], fric
     }
 }
 
-/// Applies the impulse `j` to B and `-j` to A at the point's arms.
-fn push(bodies: &mut [RigidBody], inverse: &Inverse, p: &Point, j: &Vector3<f64>) {
-    for (k, (i, sign)) in [(p.a, -1.0), (p.b, 1.0)].into_iter().enumerate() {
-        let impulse = j * sign;
-        let state = &mut bodies[i].state;
-        state.velocity += impulse * inverse.mass[i];
-        state.angular_velocity += inverse.inertia[i] * p.arms[k].cross(&impulse);
+/// Applies `delta` along row `k` of the point: `+` to B, `-` to A (fixed bodies stay put).
+fn push(bodies: &mut [RigidBody], inverse: &Inverse, p: &Point, k: usize, delta: f64) {
+    let row = &p.rows[k];
+    for (slot, (i, sign)) in [(p.a, -delta), (p.b, delta)].into_iter().enumerate() {
+        if inverse.mass[i] > 0.0 {
+            let state = &mut bodies[i].state;
+            state.velocity += row.direction * (sign * inverse.mass[i]);
+            state.angular_velocity += row.spins[slot] * sign;
+        }
     }
 }
