@@ -16,7 +16,8 @@ pub struct FrameRecord {
     pub frame: usize,
     /// Scene time, `frame · dt`.
     pub time: f64,
-    /// Integrator sub-steps taken to reach this frame from the previous one.
+    /// Integrator sub-steps taken to reach this frame from the previous one (the most any group
+    /// of coupled bodies took; pieces split at impacts count separately).
     pub substeps: usize,
     /// Every body's state, in scene order.
     pub bodies: Vec<BodyFrame>,
@@ -48,7 +49,8 @@ pub struct BodyFrame {
     pub rotation: [f64; 4],
     /// Angular velocity (world frame).
     pub angular_velocity: [f64; 3],
-    /// `e_a = |X_h - X_{h/2,h/2}|` for the last step (0 when not integrated).
+    /// `e_a = |X_h - X_{h/2,h/2}|`, the largest of the frame's steps (linear or rotational part;
+    /// 0 when not integrated).
     pub error_estimate: f64,
     /// The step the error rule suggests, `(e_max/e_a)^(1/(p+1)) h`.
     pub suggested_dt: f64,
@@ -59,7 +61,7 @@ pub struct BodyFrame {
 pub struct EnergyRecord {
     /// Kinetic energy, linear and rotational.
     pub kinetic: f64,
-    /// Potential energy from gravity and springs.
+    /// Potential energy: gravity, springs, central attraction and penalty constraints.
     pub potential: f64,
     /// `kinetic + potential`.
     pub total: f64,
