@@ -126,7 +126,7 @@ fn text_shows_the_frame_table_and_the_contacts() {
         "{text}"
     );
     let long = stdout(&sepax(&["simulate", "free_rotation"]));
-    assert!(long.contains("every 15th frame"), "{long}");
+    assert!(long.contains("one frame in 15,"), "{long}");
 }
 
 #[test]
