@@ -25,6 +25,9 @@ pub enum Command {
     /// Step through a scene in the terminal debugger, frame by frame (`?` lists the keys).
     #[cfg(feature = "tui")]
     Run(RunArgs),
+    /// Step a scene through time: per-frame sub-steps, error estimate and energy, and every
+    /// contact at its exact time.
+    Simulate(SimulateArgs),
     /// List the scenes shipped inside sepax.
     Scenes,
     /// Validate scenes and lessons and run every lesson expectation against the engine
@@ -41,7 +44,7 @@ pub enum Command {
 pub struct ExplainArgs {
     /// A scene file (`scenes/two_boxes.toml`) or a shipped scene's name (`two_boxes`).
     pub scene: String,
-    /// Explain the scene advanced this many frames.
+    /// Explain the simulated state of this frame.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub frame: usize,
     /// How far ahead to look for the first contact, in seconds [default: one frame, the scene's dt].
@@ -79,6 +82,81 @@ pub struct RunArgs {
     /// Draw with plain ASCII characters only (no Braille, no box-drawing lines).
     #[arg(long)]
     pub ascii: bool,
+}
+
+/// Arguments of `sepax simulate`.
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// A scene file (`scenes/bouncing_ball.toml`) or a shipped scene's name (`bouncing_ball`).
+    pub scene: String,
+    /// How many frames to simulate [default: the scene's `frames`].
+    #[arg(long, value_name = "N", value_parser = frame_count, allow_hyphen_values = true)]
+    pub frames: Option<usize>,
+    /// Seconds per frame [default: the scene's `dt`].
+    #[arg(long, value_name = "H", value_parser = positive_dt, allow_hyphen_values = true)]
+    pub dt: Option<f64>,
+    /// explicit-euler, semi-implicit-euler, midpoint, rk2, rk4 or implicit-euler
+    /// [default: the scene's `integrator`].
+    #[arg(long, value_name = "NAME", value_parser = integrator_name)]
+    pub integrator: Option<String>,
+    /// Take adaptive sub-steps so that each one's error estimate stays below E
+    /// [default: the scene's `tolerance`, else one step per frame].
+    #[arg(
+        long,
+        value_name = "E",
+        value_parser = positive_tolerance,
+        allow_hyphen_values = true
+    )]
+    pub tolerance: Option<f64>,
+    /// Print JSON Lines, one object per frame from frame 0, instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A frame count from 1 to the scenes' limit.
+fn frame_count(text: &str) -> Result<usize, String> {
+    let limit = sepax::scene::MAX_FRAMES;
+    match text.parse::<u64>() {
+        Ok(n) if (1..=limit).contains(&n) => Ok(n as usize),
+        _ => Err(format!(
+            "the frame count must be a whole number from 1 to {limit}, not {text}"
+        )),
+    }
+}
+
+/// A positive, finite number of seconds per frame.
+fn positive_dt(text: &str) -> Result<f64, String> {
+    positive(
+        text,
+        "dt must be a positive, finite number of seconds per frame",
+    )
+}
+
+/// A positive, finite error tolerance.
+fn positive_tolerance(text: &str) -> Result<f64, String> {
+    positive(
+        text,
+        "the tolerance must be a positive, finite error estimate",
+    )
+}
+
+/// A positive, finite number, or `what` as the error.
+fn positive(text: &str, what: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value.is_finite() && value > 0.0 => Ok(value),
+        _ => Err(format!("{what}, not {text}")),
+    }
+}
+
+/// One of the six integrators, named as in scenes.
+fn integrator_name(text: &str) -> Result<String, String> {
+    let names = sepax::scene::INTEGRATORS;
+    if names.contains(&text) {
+        return Ok(text.to_string());
+    }
+    let head = format!("unknown integrator `{text}`");
+    let tail = format!("valid integrators: {}", names.join(", "));
+    Err(sepax::scene::suggest(&head, text, names, &tail))
 }
 
 /// A strictly positive, finite number of seconds.

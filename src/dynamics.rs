@@ -13,6 +13,7 @@ use crate::geometry::{Obb, Sphere};
 
 pub mod response;
 pub mod toi;
+pub mod world;
 
 /// The kinematic state of one rigid body.
 #[derive(Clone, Copy, Debug, PartialEq)]

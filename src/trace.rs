@@ -5,6 +5,7 @@ mod frame;
 mod pairs;
 mod rotating;
 mod shapes;
+mod simulate;
 mod text;
 
 pub use frame::{
@@ -14,6 +15,7 @@ pub use pairs::{
     explain_pair, AxisRecord, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord,
 };
 pub use rotating::ApproximationRecord;
+pub use simulate::{frame_record, scene_timeline, simulate_timeline, world_from_scene, SimOptions};
 pub use text::{describe_contact, render_text};
 
 use nalgebra::{UnitQuaternion, Vector3};

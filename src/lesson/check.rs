@@ -4,11 +4,11 @@
 use super::model::{Expectation, Fact, Lesson, PlayUntil};
 use crate::sat::{AxisId, Robustness};
 use crate::scene::{Diagnostic, Scene};
-use crate::trace::{self, ContactRecord, FrameRecord, PairRecord, Stage};
+use crate::trace::{self, ContactRecord, EventRecord, FrameRecord, PairRecord, Stage};
 
 /// The frames of a scene as the lessons and the debugger see them.
 pub fn timeline_of(scene: &Scene) -> Vec<FrameRecord> {
-    trace::kinematic_timeline(scene, scene.world.frames)
+    trace::scene_timeline(scene)
 }
 
 /// Where a step stands: the scene index and the frame.
@@ -81,16 +81,27 @@ pub fn walk(lesson: &Lesson) -> Walkthrough {
     Walkthrough { timelines, states }
 }
 
-/// The frame inside which the pair first touches at or after `from` (the frame before the record
-/// that lists the event).
+/// The frame inside which the pair first touches at or after `from`: the frame before the record
+/// that lists the contact event (an event exactly at `from`'s time counts as inside `from`).
 pub fn contact_frame(timeline: &[FrameRecord], from: usize, a: &str, b: &str) -> Option<usize> {
+    first_event(timeline, from, a, b).map(|(record, _)| record.frame.saturating_sub(1).max(from))
+}
+
+/// The first contact event of the pair at or after the time of frame `from`, with its record.
+fn first_event<'t>(
+    timeline: &'t [FrameRecord],
+    from: usize,
+    a: &str,
+    b: &str,
+) -> Option<(&'t FrameRecord, &'t EventRecord)> {
     let start = timeline.get(from)?.time;
-    timeline.iter().skip(from + 1).find_map(|record| {
-        record
-            .events
-            .iter()
-            .any(|e| e.kind == "contact" && e.time >= start && is_pair(&e.a, &e.b, a, b))
-            .then(|| record.frame - 1)
+    timeline.iter().skip(from).find_map(|record| {
+        let event = record.events.iter().find(|e| {
+            e.kind == "contact"
+                && e.time >= start - 1e-9 * (1.0 + start.abs())
+                && is_pair(&e.a, &e.b, a, b)
+        })?;
+        Some((record, event))
     })
 }
 
@@ -111,7 +122,8 @@ pub fn pair_at(scene: &Scene, record: &FrameRecord, a: &str, b: &str) -> Option<
     explanation.pairs.into_iter().next()
 }
 
-/// The pair's first contact at or after `frame`: touching now, else the next contact event.
+/// The pair's first contact at or after `frame`: touching now, else the next contact event of the
+/// simulation (its time and axis; its kind from the event, else from `explain` of the frame).
 pub fn first_contact_from(
     scene: &Scene,
     timeline: &[FrameRecord],
@@ -122,21 +134,28 @@ pub fn first_contact_from(
     let now = pair_at(scene, timeline.get(frame)?, a, b)?;
     if let Some(contact) = now
         .contact
+        .clone()
         .filter(|c| (c.time - timeline[frame].time).abs() <= 1e-12)
     {
         return Some(contact);
     }
-    let inside = contact_frame(timeline, frame, a, b)?;
-    let event_time = timeline[inside + 1]
-        .events
-        .iter()
-        .find(|e| is_pair(&e.a, &e.b, a, b))
-        .map(|e| e.time);
-    let mut contact = pair_at(scene, &timeline[inside], a, b)?.contact?;
-    if let Some(time) = event_time {
-        contact.time = time;
-    }
-    Some(contact)
+    let (record, event) = first_event(timeline, frame, a, b)?;
+    let inside = record.frame.saturating_sub(1).max(frame);
+    let explained = pair_at(scene, &timeline[inside], a, b).and_then(|p| p.contact);
+    let kind = event
+        .contact_kind
+        .clone()
+        .or_else(|| explained.as_ref().map(|c| c.kind.clone()))
+        .unwrap_or_else(|| "unknown".to_string());
+    Some(ContactRecord {
+        time: event.time,
+        point: event.point,
+        axis: event.axis.clone(),
+        features: explained.map_or_else(|| format!("{kind} contact"), |c| c.features),
+        kind,
+        normal: event.normal,
+        region: vec![event.point],
+    })
 }
 
 /// Checks every expectation of every step against the engine.

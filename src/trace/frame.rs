@@ -4,6 +4,8 @@
 use serde::Serialize;
 
 use super::pose_at;
+use crate::dynamics::toi::Approximation;
+use crate::dynamics::world::Stages;
 use crate::math::{arr3, wxyz};
 use crate::scene::{BodySpec, Scene};
 
@@ -14,7 +16,8 @@ pub struct FrameRecord {
     pub frame: usize,
     /// Scene time, `frame · dt`.
     pub time: f64,
-    /// Integrator sub-steps taken to reach this frame from the previous one.
+    /// Integrator sub-steps taken to reach this frame from the previous one (the most any group
+    /// of coupled bodies took; pieces split at impacts count separately).
     pub substeps: usize,
     /// Every body's state, in scene order.
     pub bodies: Vec<BodyFrame>,
@@ -22,6 +25,12 @@ pub struct FrameRecord {
     pub energy: EnergyRecord,
     /// What happened between the previous frame and this one.
     pub events: Vec<EventRecord>,
+    /// Contact points the resting pass held at the end of the frame.
+    pub resting_points: usize,
+    /// Whether the contact cap stopped the search for impacts in this frame.
+    pub capped: bool,
+    /// How many pairs each stage of the cheap rejection let through in this frame.
+    pub stages: Stages,
     /// The bodies as scene bodies at this frame (for explanations and drawing).
     #[serde(skip)]
     pub specs: Vec<BodySpec>,
@@ -40,7 +49,8 @@ pub struct BodyFrame {
     pub rotation: [f64; 4],
     /// Angular velocity (world frame).
     pub angular_velocity: [f64; 3],
-    /// `e_a = |X_h - X_{h/2,h/2}|` for the last step (0 when not integrated).
+    /// `e_a = |X_h - X_{h/2,h/2}|`, the largest of the frame's steps (linear or rotational part;
+    /// 0 when not integrated).
     pub error_estimate: f64,
     /// The step the error rule suggests, `(e_max/e_a)^(1/(p+1)) h`.
     pub suggested_dt: f64,
@@ -51,7 +61,7 @@ pub struct BodyFrame {
 pub struct EnergyRecord {
     /// Kinetic energy, linear and rotational.
     pub kinetic: f64,
-    /// Potential energy from gravity and springs.
+    /// Potential energy: gravity, springs, central attraction and penalty constraints.
     pub potential: f64,
     /// `kinetic + potential`.
     pub total: f64,
@@ -76,6 +86,13 @@ pub struct EventRecord {
     pub normal: [f64; 3],
     /// Impulse magnitude applied.
     pub impulse: f64,
+    /// The restitution applied (0 below the resting speed).
+    pub restitution: f64,
+    /// The touching features when known, as `explain` names them (`vertex-face`, `edge-edge`,
+    /// `sphere-sphere`, `vertex-plane`, …).
+    pub contact_kind: Option<String>,
+    /// The seed's cheaper estimates of the time (absolute) with their errors.
+    pub approximations: Vec<Approximation>,
 }
 
 /// The record of one body's state (no integrator evidence).
@@ -118,6 +135,9 @@ pub fn kinematic_timeline(scene: &Scene, frames: usize) -> Vec<FrameRecord> {
                     .collect(),
                 energy: EnergyRecord::default(),
                 events: Vec::new(),
+                resting_points: 0,
+                capped: false,
+                stages: Stages::default(),
                 specs,
             }
         })

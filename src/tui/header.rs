@@ -5,7 +5,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::timeline::INTEGRATOR;
 use super::App;
 
 /// The status part of the header, e.g. `frame 3 / 100 | t = 0.030 s | paused | …`, its parts
@@ -24,7 +23,11 @@ pub fn status(app: &App, separator: &str) -> String {
         format!("frame {} / {}", app.frame(), app.last_frame()),
         format!("t = {:.3} s", app.record().time),
         play,
-        format!("{INTEGRATOR} dt = {} s", app.scene().world.dt),
+        format!(
+            "{} dt = {} s",
+            app.scene().world.integrator,
+            app.scene().world.dt
+        ),
         pair,
     ]
     .join(separator)

@@ -6,7 +6,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
-use super::timeline::INTEGRATOR;
 use super::App;
 use crate::trace::FrameRecord;
 
@@ -23,7 +22,7 @@ pub fn max_error(record: &FrameRecord) -> f64 {
 pub fn render_compact(app: &App, area: Rect, buf: &mut Buffer) {
     let record = app.record();
     let lines = vec![
-        Line::from(INTEGRATOR),
+        Line::from(app.scene().world.integrator.clone()),
         Line::from(format!(
             "dt {} s sub {}",
             app.scene().world.dt,
@@ -59,7 +58,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let record = app.record();
     let mut lines = vec![
         Line::from(format!(
-            "method {INTEGRATOR}   dt = {} s   sub-steps {}",
+            "method {}   dt = {} s   sub-steps {}",
+            app.scene().world.integrator,
             app.scene().world.dt,
             record.substeps
         )),

@@ -35,7 +35,12 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     };
     let Some(pair) = app.pair() else {
         Paragraph::new("This scene has no pair of bodies to explain.")
-            .block(Block::new().borders(borders).title(" pairs "))
+            .block(
+                Block::new()
+                    .borders(borders)
+                    .border_set(theme.border())
+                    .title(" pairs "),
+            )
             .render(area, buf);
         return;
     };

@@ -1,0 +1,259 @@
+//! The world stepping loop: integrate a frame, find the earliest contact inside it, advance to
+//! it, respond, and continue the rest of the frame; resting contacts settle at the frame end.
+
+mod broad;
+mod group;
+mod impact;
+mod pass;
+mod resting;
+mod touch;
+mod track;
+
+pub use broad::Stages;
+
+use std::collections::HashSet;
+
+use nalgebra::Vector3;
+
+use super::energy::{energy, momentum, Energy, Momentum};
+use super::forces::ForceModel;
+use super::integrate::{BodyError, Integrator};
+use super::response::Material;
+use super::system::System;
+use super::toi::Approximation;
+use super::{BodyShape, RigidBody};
+use crate::sat::{AxisId, ContactKind};
+use group::Group;
+use pass::Pass;
+
+/// Bodies whose gap is at most this (in metres) touch.
+pub const TOUCHING: f64 = 1e-8;
+/// The default cap on impacts taken in one frame.
+pub const DEFAULT_MAX_CONTACTS: usize = 256;
+
+/// How a world steps: frame length, integrator, tolerance, contact material and contact cap.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Settings {
+    /// Seconds per frame.
+    pub dt: f64,
+    /// The integration method.
+    pub integrator: Integrator,
+    /// `e_max` for adaptive sub-steps; one step per frame (or per piece) when `None`.
+    pub tolerance: Option<f64>,
+    /// Restitution, friction and resting speed of every contact.
+    pub material: Material,
+    /// The most impacts taken in one frame; later ones are left to the resting pass.
+    pub max_contacts: usize,
+}
+
+impl Settings {
+    /// Fixed steps of `dt` with `integrator`, this material and the default contact cap.
+    pub fn new(dt: f64, integrator: Integrator, material: Material) -> Self {
+        Self {
+            dt,
+            integrator,
+            tolerance: None,
+            material,
+            max_contacts: DEFAULT_MAX_CONTACTS,
+        }
+    }
+
+    /// Checks that `dt` and the tolerance are positive and finite.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(self.dt.is_finite() && self.dt > 0.0) {
+            return Err(format!(
+                "dt must be a positive number of seconds, not {}",
+                self.dt
+            ));
+        }
+        match self.tolerance {
+            Some(e) if !(e.is_finite() && e > 0.0) => {
+                Err(format!("the tolerance must be a positive number, not {e}"))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// An impact inside a frame, at its exact time.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ContactEvent {
+    /// Absolute time of the impact.
+    pub time: f64,
+    /// First body (index; `a < b`).
+    pub a: usize,
+    /// Second body (index).
+    pub b: usize,
+    /// The contact point.
+    pub point: Vector3<f64>,
+    /// Unit normal from `a` to `b`.
+    pub normal: Vector3<f64>,
+    /// The last separating axis, for two boxes.
+    pub axis: Option<AxisId>,
+    /// The touching box features, when known (`vertex-face`, `edge-edge`, …).
+    pub features: Option<ContactKind>,
+    /// Normal impulse magnitude.
+    pub impulse: f64,
+    /// The restitution applied (0 below the resting speed).
+    pub restitution: f64,
+    /// The seed's cheaper estimates of the time (absolute) and their errors.
+    pub approximations: Vec<Approximation>,
+}
+
+/// The evidence of one frame.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct FrameStep {
+    /// The frame reached.
+    pub frame: usize,
+    /// Its time, `frame · dt`.
+    pub time: f64,
+    /// The most accepted integrator sub-steps any group took in this frame.
+    pub substeps: usize,
+    /// Per body: the largest error estimates, and the step the longest piece suggests
+    /// (zero error and `dt` for a body that is not integrated).
+    pub bodies: Vec<BodyError>,
+    /// Energy at the end of the frame.
+    pub energy: Energy,
+    /// Impacts in time order.
+    pub contacts: Vec<ContactEvent>,
+    /// Contact points held by the resting pass.
+    pub resting_points: usize,
+    /// Whether the contact cap stopped the search.
+    pub capped: bool,
+    /// How many pairs each stage of the cheap rejection let through.
+    pub stages: Stages,
+}
+
+/// Rigid bodies under forces, stepped a frame at a time (bodies joined by a spring, a rod or a
+/// pin never collide with each other).
+#[derive(Clone, Debug)]
+pub struct World {
+    /// The bodies with their current states (planes are fixed).
+    pub bodies: Vec<RigidBody>,
+    /// Gravity, forces, springs and constraints (bodies by index).
+    pub forces: ForceModel,
+    /// How the world steps.
+    pub settings: Settings,
+    /// Frames stepped so far.
+    pub frame: usize,
+    system: System,
+    groups: Vec<Group>,
+    group_of: Vec<Option<usize>>,
+    local: Vec<usize>,
+    joined: HashSet<(usize, usize)>,
+}
+
+impl World {
+    /// A world of these bodies (planes made fixed, fixed bodies at rest) at frame 0.
+    pub fn new(
+        mut bodies: Vec<RigidBody>,
+        forces: ForceModel,
+        settings: Settings,
+    ) -> Result<Self, String> {
+        settings.validate()?;
+        for body in &mut bodies {
+            body.fixed |= matches!(body.shape, BodyShape::Plane { .. });
+            if body.fixed {
+                body.state.velocity = Vector3::zeros();
+                body.state.angular_velocity = Vector3::zeros();
+            }
+        }
+        let system = System::new(&bodies, forces.clone());
+        let (groups, group_of) = group::groups(&bodies, &forces);
+        let mut local = vec![0; bodies.len()];
+        for group in &groups {
+            for (k, &i) in group.members.iter().enumerate() {
+                if !bodies[i].fixed {
+                    local[i] = k;
+                }
+            }
+        }
+        let joined = group::joined(&forces);
+        Ok(Self {
+            bodies,
+            forces,
+            settings,
+            frame: 0,
+            system,
+            groups,
+            group_of,
+            local,
+            joined,
+        })
+    }
+
+    /// The current time, `frame · dt`.
+    pub fn time(&self) -> f64 {
+        self.frame as f64 * self.settings.dt
+    }
+
+    /// Kinetic and potential energy now.
+    pub fn energy(&self) -> Energy {
+        energy(&self.system, &System::pack(&self.bodies))
+    }
+
+    /// Linear and angular momentum now.
+    pub fn momentum(&self) -> Momentum {
+        momentum(&self.system, &System::pack(&self.bodies))
+    }
+
+    /// Advances the world by one frame.
+    ///
+    /// # Algorithm
+    /// 1. Integrate every group of coupled bodies over the frame (fixed, or adaptive sub-steps).
+    /// 2. Cheap rejection per pair over that motion: sort-and-sweep on swept AABBs, then swept
+    ///    bounding spheres, then swept AABBs.
+    /// 3. Exact test: touching at the start is a resting contact (or an impact now, when some point
+    ///    approaches faster than the resting speed); else `time_of_impact` on the start and end
+    ///    states.
+    /// 4. Take the earliest impact: integrate its bodies to the contact time, apply the impulse,
+    ///    record the event.
+    /// 5. Integrate them over the rest of the frame and test their pairs again; repeat from 4 (at
+    ///    most `max_contacts` impacts).
+    /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction.
+    /// 7. Record sub-steps, error estimates, energy and events.
+    pub fn step(&mut self) -> FrameStep {
+        let start = self.time();
+        let mut pass = Pass::begin(
+            &mut self.bodies,
+            &mut self.groups,
+            (&self.group_of, &self.local, &self.joined),
+            &self.settings,
+            start,
+        );
+        pass.run();
+        let outcomes = pass.finish();
+        let resting_points = resting::settle(
+            &mut self.bodies,
+            &self.joined,
+            self.settings.material.friction,
+            self.settings.dt,
+        );
+        self.frame += 1;
+        let idle = BodyError {
+            suggested_dt: self.settings.dt,
+            ..BodyError::default()
+        };
+        let mut bodies = vec![idle; self.bodies.len()];
+        let mut substeps = 0;
+        for (group, evidence) in self.groups.iter().zip(&outcomes.evidence) {
+            substeps = substeps.max(evidence.substeps);
+            for (k, &i) in group.members.iter().enumerate() {
+                if self.group_of[i].is_some() {
+                    bodies[i] = evidence.bodies[k];
+                }
+            }
+        }
+        FrameStep {
+            frame: self.frame,
+            time: self.time(),
+            substeps,
+            bodies,
+            energy: self.energy(),
+            contacts: outcomes.events,
+            resting_points,
+            capped: outcomes.capped,
+            stages: outcomes.stages,
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! The exact test of one pair over the rest of a frame, and the response to an impact.
+
+use nalgebra::Vector3;
+
+use super::touch::touch;
+use super::TOUCHING;
+use crate::dynamics::response::{collide_balls, rigid_impulse, Ball, Material};
+use crate::dynamics::toi::{separation, time_of_impact, Approximation, Motion, ToiStatus};
+use crate::dynamics::{BodyShape, BodyState, RigidBody};
+use crate::sat::{AxisId, ContactKind};
+
+/// Approach speeds below this count as not approaching at all (m/s).
+const STILL: f64 = 1e-9;
+
+/// A body's motion over the rest of the frame: its state at `t0` and at the frame end.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Leg {
+    /// Seconds into the frame where `start` holds.
+    pub t0: f64,
+    /// The state at `t0`.
+    pub start: BodyState,
+    /// The state at the frame end.
+    pub end: BodyState,
+    /// Whether the body never moves.
+    pub fixed: bool,
+}
+
+/// An impact found inside the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Hit {
+    /// Seconds into the frame.
+    pub time: f64,
+    /// The contact point.
+    pub point: Vector3<f64>,
+    /// Unit normal from A to B.
+    pub normal: Vector3<f64>,
+    /// The last separating axis, for two boxes.
+    pub axis: Option<AxisId>,
+    /// The touching box features, when the time-of-impact search reports them.
+    pub features: Option<ContactKind>,
+    /// The seed's cheaper estimates of the time, measured from the frame start.
+    pub approximations: Vec<Approximation>,
+}
+
+/// What the exact test decided for a pair.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Outcome {
+    /// They meet at this time.
+    Impact(Hit),
+    /// They touch at the start without approaching faster than the resting speed.
+    Resting,
+    /// They stay apart, or the search gave up.
+    Apart,
+}
+
+/// The motion of a leg from `s` seconds into a frame of `dt` (a fixed body stays put).
+fn motion(shape: BodyShape, leg: &Leg, s: f64, dt: f64) -> Motion {
+    if leg.fixed {
+        return Motion::fixed(shape, leg.start);
+    }
+    let whole = Motion::new(shape, leg.start, leg.end);
+    if s <= leg.t0 {
+        return whole;
+    }
+    Motion::new(shape, whole.state_at(dt - leg.t0, s - leg.t0), leg.end)
+}
+
+/// Tests the pair `a`, `b` over the part of the frame both legs cover.
+///
+/// # Algorithm
+/// 1. Both motions from `s = max(t0_a, t0_b)` to the frame end.
+/// 2. Touching at `s` (gap <= [`TOUCHING`]): an impact at `s`, at the touching point that
+///    approaches fastest, if it approaches faster than the resting speed; else a resting contact.
+/// 3. Otherwise `time_of_impact` on the start and end states: the first touch, if any.
+pub(super) fn test_pair(
+    bodies: &[RigidBody],
+    legs: (&Leg, &Leg),
+    (a, b): (usize, usize),
+    dt: f64,
+    material: &Material,
+) -> Outcome {
+    let s = legs.0.t0.max(legs.1.t0);
+    let (shape_a, shape_b) = (bodies[a].shape, bodies[b].shape);
+    let (ma, mb) = (
+        motion(shape_a, legs.0, s, dt),
+        motion(shape_b, legs.1, s, dt),
+    );
+    if separation(&shape_a, &ma.start, &shape_b, &mb.start) <= TOUCHING {
+        let Some(t) = touch(&shape_a, &ma.start, &shape_b, &mb.start) else {
+            return Outcome::Apart;
+        };
+        let velocity = |state: &BodyState, p: &Vector3<f64>| {
+            state.velocity + state.angular_velocity.cross(&(p - state.position))
+        };
+        let approach = |p: &Vector3<f64>| {
+            -t.normal
+                .dot(&(velocity(&mb.start, p) - velocity(&ma.start, p)))
+        };
+        let fastest = t
+            .points
+            .iter()
+            .filter(|(_, gap)| *gap <= TOUCHING)
+            .map(|(p, _)| (*p, approach(p)))
+            .max_by(|x, y| x.1.total_cmp(&y.1));
+        if let Some((point, speed)) = fastest {
+            if speed > material.resting_speed.max(STILL) {
+                return Outcome::Impact(Hit {
+                    time: s,
+                    point,
+                    normal: t.normal,
+                    axis: t.axis,
+                    features: None,
+                    approximations: Vec::new(),
+                });
+            }
+        }
+        return Outcome::Resting;
+    }
+    if s >= dt {
+        return Outcome::Apart;
+    }
+    let report = time_of_impact(&ma, &mb, dt - s);
+    match (report.status, report.time, report.contact) {
+        (ToiStatus::Impact, Some(time), Some(contact)) => Outcome::Impact(Hit {
+            time: s + time,
+            point: contact.point,
+            normal: contact.normal,
+            axis: contact.axis,
+            features: contact.features,
+            approximations: report
+                .approximations
+                .into_iter()
+                .map(|x| Approximation {
+                    time: x.time.map(|t| s + t),
+                    ..x
+                })
+                .collect(),
+        }),
+        _ => Outcome::Apart,
+    }
+}
+
+/// The impulse exchanged and the restitution applied.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Response {
+    /// Normal impulse magnitude.
+    pub impulse: f64,
+    /// The restitution used (0 below the resting speed).
+    pub restitution: f64,
+}
+
+/// Applies the response to an impact between `a < b`: the seed's formulas for two moving
+/// spheres, otherwise the rigid-body impulse with angular terms, restitution and friction.
+pub(super) fn respond(
+    bodies: &mut [RigidBody],
+    (a, b): (usize, usize),
+    hit: &Hit,
+    material: &Material,
+) -> Response {
+    let (low, high) = bodies.split_at_mut(b);
+    let (first, second) = (&mut low[a], &mut high[0]);
+    let ball = |body: &RigidBody, r: f64| Ball {
+        mass: body.mass,
+        radius: r,
+        position: body.state.position,
+        velocity: body.state.velocity,
+    };
+    if let (BodyShape::Sphere(r), BodyShape::Sphere(s), false, false) =
+        (first.shape, second.shape, first.fixed, second.fixed)
+    {
+        let pair = collide_balls(&ball(first, r), &ball(second, s), material);
+        first.state.velocity = pair.after[0];
+        second.state.velocity = pair.after[1];
+        return Response {
+            impulse: pair.impulse,
+            restitution: pair.restitution,
+        };
+    }
+    let response = rigid_impulse(first, second, &hit.point, &hit.normal, material);
+    response.apply(&mut first.state, &mut second.state);
+    Response {
+        impulse: response.normal_impulse,
+        restitution: response.restitution,
+    }
+}

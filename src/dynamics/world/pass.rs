@@ -1,0 +1,271 @@
+//! One frame's search for contacts: every group's track, the pairs' tests, and the impacts taken
+//! in time order, each followed by the rest of the frame.
+
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap, HashSet};
+
+use super::broad::{cheap_rejection, swept, BroadPhase, Stages, Verdict, Volume};
+use super::group::Group;
+use super::impact::{respond, test_pair, Hit, Leg, Outcome};
+use super::track::{end_state, pack, unpack, Evidence, Track};
+use super::{ContactEvent, Settings, TOUCHING};
+use crate::dynamics::RigidBody;
+
+/// The most impacts one pair may have in one frame; later touches are left to the resting pass.
+const MAX_IMPACTS_PER_PAIR: usize = 4;
+
+/// Which group each body is in, its place there, and the pairs that never collide.
+pub(super) type Layout<'w> = (
+    &'w [Option<usize>],
+    &'w [usize],
+    &'w HashSet<(usize, usize)>,
+);
+
+/// An impact waiting in the queue, with the track versions it was computed from.
+#[derive(Clone, Debug)]
+struct Pending {
+    hit: Hit,
+    pair: (usize, usize),
+    versions: [u32; 2],
+}
+
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Pending {}
+
+impl PartialOrd for Pending {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Pending {
+    /// Reversed, so the max-heap pops the earliest impact (then the first pair in scene order).
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .hit
+            .time
+            .total_cmp(&self.hit.time)
+            .then_with(|| other.pair.cmp(&self.pair))
+    }
+}
+
+/// The state of one frame's search.
+pub(super) struct Pass<'w> {
+    pub bodies: &'w mut [RigidBody],
+    pub groups: &'w mut [Group],
+    pub group_of: &'w [Option<usize>],
+    pub local: &'w [usize],
+    pub joined: &'w HashSet<(usize, usize)>,
+    pub settings: &'w Settings,
+    pub frame_start: f64,
+    tracks: Vec<Track>,
+    legs: Vec<Leg>,
+    volumes: Vec<Volume>,
+    broad: BroadPhase,
+    queue: BinaryHeap<Pending>,
+    impacts: HashMap<(usize, usize), usize>,
+    pub events: Vec<ContactEvent>,
+    pub stages: Stages,
+    pub capped: bool,
+}
+
+/// What a frame's search leaves behind besides the bodies' new states.
+pub(super) struct Outcomes {
+    pub events: Vec<ContactEvent>,
+    pub stages: Stages,
+    pub capped: bool,
+    pub evidence: Vec<Evidence>,
+}
+
+impl<'w> Pass<'w> {
+    /// Integrates every group over the frame and queues the impacts of every pair.
+    pub fn begin(
+        bodies: &'w mut [RigidBody],
+        groups: &'w mut [Group],
+        (group_of, local, joined): Layout<'w>,
+        settings: &'w Settings,
+        frame_start: f64,
+    ) -> Self {
+        let tracks = groups
+            .iter_mut()
+            .map(|g| Track::begin(g, bodies, settings, frame_start))
+            .collect();
+        let mut pass = Self {
+            bodies,
+            groups,
+            group_of,
+            local,
+            joined,
+            settings,
+            frame_start,
+            tracks,
+            legs: Vec::new(),
+            volumes: Vec::new(),
+            broad: BroadPhase::default(),
+            queue: BinaryHeap::new(),
+            impacts: HashMap::new(),
+            events: Vec::new(),
+            stages: Stages::default(),
+            capped: false,
+        };
+        pass.legs = (0..pass.bodies.len()).map(|i| pass.leg(i)).collect();
+        pass.volumes = (0..pass.bodies.len()).map(|i| pass.volume(i)).collect();
+        pass.broad = BroadPhase::new(&pass.volumes);
+        for (a, b) in pass.broad.pairs(&pass.volumes, TOUCHING) {
+            pass.consider(a, b);
+        }
+        pass
+    }
+
+    /// Body `i`'s motion over the rest of the frame.
+    fn leg(&self, i: usize) -> Leg {
+        let start = self.bodies[i].state;
+        match self.group_of[i] {
+            Some(g) => Leg {
+                t0: self.tracks[g].t0,
+                start,
+                end: end_state(&self.tracks[g], self.local[i]),
+                fixed: false,
+            },
+            None => Leg {
+                t0: 0.0,
+                start,
+                end: start,
+                fixed: true,
+            },
+        }
+    }
+
+    /// Body `i`'s swept volume over the rest of its leg.
+    fn volume(&self, i: usize) -> Volume {
+        let leg = &self.legs[i];
+        let h = if leg.fixed {
+            0.0
+        } else {
+            self.settings.dt - leg.t0
+        };
+        swept(&self.bodies[i], &leg.start, &leg.end, h)
+    }
+
+    /// The version of body `i`'s track.
+    fn version(&self, i: usize) -> u32 {
+        self.group_of[i].map_or(0, |g| self.tracks[g].version)
+    }
+
+    /// Cheap rejection, then the exact test; an impact joins the queue.
+    fn consider(&mut self, a: usize, b: usize) {
+        let both_fixed = self.legs[a].fixed && self.legs[b].fixed;
+        let spent = self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR;
+        if a == b || both_fixed || spent || self.joined.contains(&(a, b)) {
+            return;
+        }
+        self.stages.broad_phase += 1;
+        match cheap_rejection(&self.volumes[a], &self.volumes[b], TOUCHING) {
+            Verdict::Spheres => return,
+            Verdict::Aabbs => {
+                self.stages.spheres += 1;
+                return;
+            }
+            Verdict::Exact => {
+                self.stages.spheres += 1;
+                self.stages.aabbs += 1;
+            }
+        }
+        let legs = (&self.legs[a], &self.legs[b]);
+        let material = &self.settings.material;
+        if let Outcome::Impact(hit) =
+            test_pair(self.bodies, legs, (a, b), self.settings.dt, material)
+        {
+            let versions = [self.version(a), self.version(b)];
+            self.queue.push(Pending {
+                hit,
+                pair: (a, b),
+                versions,
+            });
+        }
+    }
+
+    /// Takes the impacts in time order until none is left or the cap is reached.
+    pub fn run(&mut self) {
+        while let Some(pending) = self.queue.pop() {
+            let (a, b) = pending.pair;
+            if pending.versions != [self.version(a), self.version(b)] {
+                continue;
+            }
+            if self.events.len() >= self.settings.max_contacts {
+                self.capped = true;
+                break;
+            }
+            self.handle(&pending);
+        }
+    }
+
+    /// Advances the pair's groups to the impact, responds, and restarts them from there.
+    fn handle(&mut self, pending: &Pending) {
+        let (a, b) = pending.pair;
+        let t = pending.hit.time;
+        let mut involved: Vec<usize> = [self.group_of[a], self.group_of[b]]
+            .into_iter()
+            .flatten()
+            .collect();
+        involved.dedup();
+        for &g in &involved {
+            let y = self.tracks[g].cut(&mut self.groups[g], self.settings, self.frame_start, t);
+            unpack(&self.groups[g], &y, self.bodies);
+        }
+        let response = respond(self.bodies, (a, b), &pending.hit, &self.settings.material);
+        *self.impacts.entry((a, b)).or_insert(0) += 1;
+        self.events.push(ContactEvent {
+            time: self.frame_start + t,
+            a,
+            b,
+            point: pending.hit.point,
+            normal: pending.hit.normal,
+            axis: pending.hit.axis,
+            features: pending.hit.features,
+            impulse: response.impulse,
+            restitution: response.restitution,
+            approximations: pending.hit.approximations.clone(),
+        });
+        let mut changed = Vec::new();
+        for &g in &involved {
+            let y = pack(&self.groups[g], self.bodies);
+            self.tracks[g].restart(&mut self.groups[g], self.settings, self.frame_start, t, y);
+            let moving = self.groups[g].members.iter().copied();
+            changed.extend(moving.filter(|&i| self.group_of[i] == Some(g)));
+        }
+        for &i in &changed {
+            self.legs[i] = self.leg(i);
+            self.volumes[i] = self.volume(i);
+            self.broad.mark_changed(i, &self.volumes);
+        }
+        for &i in &changed {
+            for j in self.broad.partners(i, &self.volumes, TOUCHING) {
+                if !(changed.contains(&j) && j < i) {
+                    self.consider(i.min(j), i.max(j));
+                }
+            }
+        }
+    }
+
+    /// Keeps every track's last piece, writes the end states into the bodies.
+    pub fn finish(self) -> Outcomes {
+        let mut evidence = Vec::with_capacity(self.tracks.len());
+        for (g, track) in self.tracks.into_iter().enumerate() {
+            let (y, e) = track.finish();
+            unpack(&self.groups[g], &y, self.bodies);
+            evidence.push(e);
+        }
+        Outcomes {
+            events: self.events,
+            stages: self.stages,
+            capped: self.capped,
+            evidence,
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The track a group follows through the rest of a frame: its start, its integration to the
+//! frame end, and the evidence of the pieces it keeps.
+
+use nalgebra::DVector;
+
+use super::group::Group;
+use super::Settings;
+use crate::dynamics::integrate::{step_frame, Adaptive, BodyError, FrameRecord, StepControl};
+use crate::dynamics::system::{body_state, set_body_state, STATE_PER_BODY};
+use crate::dynamics::{BodyState, RigidBody};
+
+/// What a group's integration over a frame has shown so far.
+#[derive(Clone, Debug)]
+pub(super) struct Evidence {
+    /// Accepted sub-steps of the kept pieces.
+    pub substeps: usize,
+    /// Per member: the largest estimates, and the suggestion of the longest kept piece.
+    pub bodies: Vec<BodyError>,
+    /// The longest kept piece.
+    longest: f64,
+}
+
+/// A group's motion from `t0` (seconds into the frame) to the frame end.
+#[derive(Clone, Debug)]
+pub(super) struct Track {
+    /// Where the track starts, seconds after the frame start.
+    pub t0: f64,
+    /// The members' state at `t0`.
+    pub start: DVector<f64>,
+    /// The integration from `t0` to the frame end.
+    pub end: FrameRecord,
+    /// Bumped whenever the track restarts, so older contact times are known to be stale.
+    pub version: u32,
+    /// The kept pieces' evidence.
+    pub evidence: Evidence,
+}
+
+/// The members' states as one state vector (fixed anchors at rest).
+pub(super) fn pack(group: &Group, bodies: &[RigidBody]) -> DVector<f64> {
+    let mut y = DVector::zeros(group.members.len() * STATE_PER_BODY);
+    for (k, &i) in group.members.iter().enumerate() {
+        let mut state = bodies[i].state;
+        if group.system.bodies[k].fixed {
+            state.velocity.fill(0.0);
+            state.angular_velocity.fill(0.0);
+        }
+        set_body_state(&mut y, k, &state);
+    }
+    y
+}
+
+/// Writes the moving members' states in `y` into the bodies.
+pub(super) fn unpack(group: &Group, y: &DVector<f64>, bodies: &mut [RigidBody]) {
+    for (k, &i) in group.members.iter().enumerate() {
+        if !group.system.bodies[k].fixed {
+            bodies[i].state = body_state(y, k);
+        }
+    }
+}
+
+/// Member `k`'s state at the end of the track.
+pub(super) fn end_state(track: &Track, k: usize) -> BodyState {
+    body_state(&track.end.state, k)
+}
+
+/// One integration of `h` seconds from `y`, fixed or adaptive as the settings say.
+fn integrate(
+    group: &mut Group,
+    settings: &Settings,
+    t: f64,
+    y: &DVector<f64>,
+    h: f64,
+) -> FrameRecord {
+    let control = match settings.tolerance {
+        Some(tolerance) => StepControl::Adaptive(Adaptive {
+            first_substep: group.next_substep,
+            ..Adaptive::new(tolerance)
+        }),
+        None => StepControl::Fixed,
+    };
+    let record = step_frame(&group.system, settings.integrator, t, y, h, control);
+    if settings.tolerance.is_some() {
+        group.next_substep = Some(record.next_substep);
+    }
+    record
+}
+
+impl Track {
+    /// The group's track over the whole frame starting at absolute time `t`.
+    pub fn begin(group: &mut Group, bodies: &[RigidBody], settings: &Settings, t: f64) -> Self {
+        let start = pack(group, bodies);
+        let end = integrate(group, settings, t, &start, settings.dt);
+        let evidence = Evidence {
+            substeps: 0,
+            bodies: vec![BodyError::default(); group.members.len()],
+            longest: 0.0,
+        };
+        Self {
+            t0: 0.0,
+            start,
+            end,
+            version: 0,
+            evidence,
+        }
+    }
+
+    /// Integrates from the track start to `t` seconds into the frame and keeps that piece.
+    pub fn cut(
+        &mut self,
+        group: &mut Group,
+        settings: &Settings,
+        frame_start: f64,
+        t: f64,
+    ) -> DVector<f64> {
+        let h = t - self.t0;
+        if h <= 0.0 {
+            return self.start.clone();
+        }
+        let piece = integrate(group, settings, frame_start + self.t0, &self.start, h);
+        self.keep(&piece);
+        piece.state
+    }
+
+    /// Restarts the track at `t` seconds into the frame from the state `y`.
+    pub fn restart(
+        &mut self,
+        group: &mut Group,
+        settings: &Settings,
+        frame_start: f64,
+        t: f64,
+        y: DVector<f64>,
+    ) {
+        let h = settings.dt - t;
+        self.end = if h > 0.0 {
+            integrate(group, settings, frame_start + t, &y, h)
+        } else {
+            FrameRecord {
+                state: y.clone(),
+                substeps: 0,
+                ..self.end.clone()
+            }
+        };
+        self.t0 = t;
+        self.start = y;
+        self.version += 1;
+    }
+
+    /// Keeps the last piece (to the frame end) and returns the evidence of the whole frame.
+    pub fn finish(mut self) -> (DVector<f64>, Evidence) {
+        if self.end.substeps > 0 {
+            let last = self.end.clone();
+            self.keep(&last);
+        }
+        (self.end.state, self.evidence)
+    }
+
+    /// Folds a kept piece into the evidence.
+    fn keep(&mut self, piece: &FrameRecord) {
+        let e = &mut self.evidence;
+        e.substeps += piece.substeps;
+        let longest = piece.dt >= e.longest;
+        e.longest = e.longest.max(piece.dt);
+        for (body, step) in e.bodies.iter_mut().zip(&piece.bodies) {
+            body.error_estimate = body.error_estimate.max(step.error_estimate);
+            body.rotation_error_estimate = body
+                .rotation_error_estimate
+                .max(step.rotation_error_estimate);
+            if longest {
+                body.suggested_dt = step.suggested_dt;
+            }
+        }
+    }
+}

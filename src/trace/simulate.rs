@@ -1,0 +1,243 @@
+//! A scene simulated by the world loop: the scene's bodies, forces and settings as a world, and
+//! the frame records of its timeline.
+
+use super::frame::{body_frame, EnergyRecord, EventRecord, FrameRecord};
+use crate::dynamics::constraints::{Constraint, ConstraintKind, ConstraintMethod};
+use crate::dynamics::forces::{Force, ForceModel, Spring};
+use crate::dynamics::integrate::{BodyError, Integrator};
+use crate::dynamics::response::{resting_speed, Material};
+use crate::dynamics::world::{FrameStep, Settings, Stages, World};
+use crate::dynamics::{BodyShape, BodyState, RigidBody};
+use crate::math::arr3;
+use crate::sat::ContactKind;
+use crate::scene::{self, BodySpec, ForceSpec, Scene, ShapeSpec};
+
+/// Overrides of a scene's `[world]` for one simulation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SimOptions {
+    /// Seconds per frame instead of the scene's `dt`.
+    pub dt: Option<f64>,
+    /// An integrator instead of the scene's.
+    pub integrator: Option<String>,
+    /// Adaptive sub-steps to this tolerance instead of the scene's.
+    pub tolerance: Option<f64>,
+}
+
+/// The world a scene describes, with the overrides applied.
+pub fn world_from_scene(scene: &Scene, options: &SimOptions) -> Result<World, String> {
+    let w = &scene.world;
+    let name = options.integrator.as_deref().unwrap_or(&w.integrator);
+    let integrator = Integrator::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown integrator `{name}` (valid: {})",
+            scene::INTEGRATORS.join(", ")
+        )
+    })?;
+    let dt = options.dt.unwrap_or(w.dt);
+    let material =
+        Material::new(w.restitution, w.friction).with_resting_speed(resting_speed(&w.gravity, dt));
+    let settings = Settings {
+        tolerance: options.tolerance.or(w.tolerance),
+        ..Settings::new(dt, integrator, material)
+    };
+    let bodies = scene.bodies.iter().map(rigid_body).collect();
+    World::new(bodies, force_model(scene), settings)
+}
+
+/// A scene body as a rigid body.
+fn rigid_body(spec: &BodySpec) -> RigidBody {
+    let shape = match spec.shape {
+        ShapeSpec::Box { half_extents } => BodyShape::Box(half_extents),
+        ShapeSpec::Sphere { radius } => BodyShape::Sphere(radius),
+        ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
+    };
+    RigidBody {
+        name: spec.name.clone(),
+        shape,
+        mass: spec.mass,
+        fixed: spec.fixed,
+        state: BodyState {
+            position: spec.center,
+            velocity: spec.velocity,
+            rotation: spec.rotation,
+            angular_velocity: spec.angular_velocity,
+        },
+    }
+}
+
+/// Gravity, forces, springs and constraints of a scene.
+fn force_model(scene: &Scene) -> ForceModel {
+    let mut model = ForceModel::with_gravity(scene.world.gravity);
+    model.forces = scene
+        .forces
+        .iter()
+        .map(|f| match *f {
+            ForceSpec::Drag { k } => Force::Drag { k },
+            ForceSpec::CentralPoint { center, strength } => {
+                Force::CentralPoint { center, strength }
+            }
+            ForceSpec::CentralBetween { a, b, strength } => {
+                Force::CentralBetween { a, b, strength }
+            }
+        })
+        .collect();
+    model.springs = scene
+        .springs
+        .iter()
+        .map(|s| Spring {
+            a: s.a,
+            b: s.b,
+            rest_length: s.rest_length,
+            stiffness: s.stiffness,
+            damping: s.damping,
+        })
+        .collect();
+    model.constraints = scene.constraints.iter().map(constraint).collect();
+    model
+}
+
+/// A scene constraint in the dynamics' terms.
+fn constraint(spec: &scene::ConstraintSpec) -> Constraint {
+    use scene::ConstraintKind as K;
+    use scene::ConstraintMethod as M;
+    let kind = match spec.kind {
+        K::Rod { a, b, length } => ConstraintKind::Rod { a, b, length },
+        K::Pin { a, point } => ConstraintKind::Pin { a, point },
+        K::Circle {
+            a,
+            center,
+            normal,
+            radius,
+        } => ConstraintKind::Circle {
+            a,
+            center,
+            normal,
+            radius,
+        },
+    };
+    let method = match spec.method {
+        M::Penalty { stiffness, damping } => ConstraintMethod::Penalty { stiffness, damping },
+        M::Lagrange { stiffness, damping } => ConstraintMethod::Lagrange { stiffness, damping },
+    };
+    Constraint { kind, method }
+}
+
+/// Frames `0..=frames` of the scene simulated by the world loop (frame 0 is the initial state).
+pub fn simulate_timeline(
+    scene: &Scene,
+    frames: usize,
+    options: &SimOptions,
+) -> Result<Vec<FrameRecord>, String> {
+    let mut world = world_from_scene(scene, options)?;
+    let dt = world.settings.dt;
+    let first = FrameStep {
+        frame: 0,
+        time: 0.0,
+        substeps: 0,
+        bodies: vec![
+            BodyError {
+                suggested_dt: dt,
+                ..Default::default()
+            };
+            world.bodies.len()
+        ],
+        energy: world.energy(),
+        contacts: Vec::new(),
+        resting_points: 0,
+        capped: false,
+        stages: Stages::default(),
+    };
+    let mut records = vec![frame_record(scene, &world, &first)];
+    for _ in 0..frames {
+        let step = world.step();
+        records.push(frame_record(scene, &world, &step));
+    }
+    Ok(records)
+}
+
+/// The record of a frame the world just reached.
+pub fn frame_record(scene: &Scene, world: &World, step: &FrameStep) -> FrameRecord {
+    let specs: Vec<BodySpec> = scene
+        .bodies
+        .iter()
+        .zip(&world.bodies)
+        .map(|(spec, body)| BodySpec {
+            center: body.state.position,
+            rotation: body.state.rotation,
+            velocity: body.state.velocity,
+            angular_velocity: body.state.angular_velocity,
+            ..spec.clone()
+        })
+        .collect();
+    let name = |i: usize| world.bodies[i].name.clone();
+    FrameRecord {
+        frame: step.frame,
+        time: step.time,
+        substeps: step.substeps,
+        bodies: specs
+            .iter()
+            .zip(&step.bodies)
+            .map(|(spec, e)| body_frame(spec, e.max(), e.suggested_dt))
+            .collect(),
+        energy: EnergyRecord {
+            kinetic: step.energy.kinetic,
+            potential: step.energy.potential(),
+            total: step.energy.total(),
+        },
+        events: step
+            .contacts
+            .iter()
+            .map(|c| EventRecord {
+                kind: "contact".to_string(),
+                time: c.time,
+                a: name(c.a),
+                b: name(c.b),
+                point: arr3(&c.point),
+                axis: c.axis.map(|axis| axis.to_string()),
+                normal: arr3(&c.normal),
+                impulse: c.impulse,
+                restitution: c.restitution,
+                contact_kind: event_kind(
+                    &scene.bodies[c.a].shape,
+                    &scene.bodies[c.b].shape,
+                    c.features,
+                ),
+                approximations: c.approximations.clone(),
+            })
+            .collect(),
+        resting_points: step.resting_points,
+        capped: step.capped,
+        stages: step.stages,
+        specs,
+    }
+}
+
+/// Every frame of a loaded scene as simulated with its own settings: the timeline the debugger,
+/// the lessons and `explain --frame` read.
+///
+/// A loaded scene always simulates (its `dt`, integrator and tolerance were validated when it was
+/// loaded); should the world still refuse it, the frames fall back to the kinematic preview.
+pub fn scene_timeline(scene: &Scene) -> Vec<FrameRecord> {
+    simulate_timeline(scene, scene.world.frames, &SimOptions::default())
+        .unwrap_or_else(|_| super::kinematic_timeline(scene, scene.world.frames))
+}
+
+/// The contact kind of an event as `explain` names it, when the shapes and features tell it.
+fn event_kind(a: &ShapeSpec, b: &ShapeSpec, features: Option<ContactKind>) -> Option<String> {
+    use ShapeSpec::{Box, Plane, Sphere};
+    let name = match (a, b, features) {
+        (Box { .. }, Box { .. }, Some(kind)) => kind.name(),
+        (Sphere { .. }, Sphere { .. }, _) => "sphere-sphere",
+        (Sphere { .. }, Plane { .. }, _) | (Plane { .. }, Sphere { .. }, _) => "sphere-plane",
+        (Box { .. }, Plane { .. }, Some(kind)) | (Plane { .. }, Box { .. }, Some(kind)) => {
+            match kind {
+                ContactKind::VertexFace => "vertex-plane",
+                ContactKind::EdgeFace => "edge-plane",
+                ContactKind::FaceFace => "face-plane",
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(name.to_string())
+}
