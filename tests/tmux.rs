@@ -237,8 +237,18 @@ fn sepax_alone_opens_the_scene_picker_and_enter_opens_the_debugger() {
     tmux.wait_for_text("prompt$");
     tmux.type_line(&format!("'{SEPAX}'; echo exit=$?"));
     let screen = tmux.wait_for_text("pick a scene");
-    assert!(screen.contains("> edge_edge "), "{screen}");
-    tmux.keys(&["j", "Enter"]);
+    let names: Vec<&str> = sepax::scene::shipped_scenes()
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    assert!(screen.contains(&format!("> {} ", names[0])), "{screen}");
+    let target = names
+        .iter()
+        .position(|n| *n == "edge_edge_miss")
+        .expect("shipped");
+    let downs = vec!["j"; target];
+    tmux.keys(&downs);
+    tmux.keys(&["Enter"]);
     tmux.wait_for_text("edge_edge_miss: Edge-edge near miss");
     tmux.wait_for_text("frame 0 / 100");
     tmux.keys(&["q"]);
