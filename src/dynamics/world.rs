@@ -227,6 +227,7 @@ impl World {
             &mut self.bodies,
             &self.joined,
             self.settings.material.friction,
+            self.settings.material.resting_speed,
             self.settings.dt,
         );
         self.frame += 1;

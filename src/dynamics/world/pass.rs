@@ -9,6 +9,7 @@ use super::group::Group;
 use super::impact::{respond, test_pair, Hit, Leg, Outcome};
 use super::track::{end_state, pack, unpack, Evidence, Track};
 use super::{ContactEvent, Settings, TOUCHING};
+use crate::dynamics::toi::Approximation;
 use crate::dynamics::RigidBody;
 
 /// The most impacts one pair may have in one frame; later touches are left to the resting pass.
@@ -230,7 +231,15 @@ impl<'w> Pass<'w> {
             features: pending.hit.features,
             impulse: response.impulse,
             restitution: response.restitution,
-            approximations: pending.hit.approximations.clone(),
+            approximations: pending
+                .hit
+                .approximations
+                .iter()
+                .map(|x| Approximation {
+                    time: x.time.map(|t| self.frame_start + t),
+                    ..*x
+                })
+                .collect(),
         });
         let mut changed = Vec::new();
         for &g in &involved {

@@ -50,7 +50,8 @@ struct Inverse {
 /// Settles every touching pair; returns the number of contact points held.
 ///
 /// # Algorithm
-/// 1. Pairs whose AABBs meet (sort-and-sweep), kept when their gap is at most [`TOUCHING`].
+/// 1. Pairs whose AABBs meet (sort-and-sweep), kept when their gap is at most [`TOUCHING`] and no
+///    point closes faster than the resting speed (that is an impact for the next frame).
 /// 2. Position: push each overlapping pair apart along its normal, shared by inverse mass, until
 ///    the deepest overlap is gone (at most 20 sweeps, so stacks settle too).
 /// 3. Contact points: box on plane, the corners near it; box on box, the incident face clipped
@@ -63,10 +64,14 @@ pub(super) fn settle(
     bodies: &mut [RigidBody],
     joined: &HashSet<(usize, usize)>,
     friction: f64,
+    resting_speed: f64,
     dt: f64,
 ) -> usize {
     let mut pairs = touching_pairs(bodies);
     pairs.retain(|pair| !joined.contains(pair));
+    // A pair that ends the frame touching but closing faster than the resting speed is an impact,
+    // not a rest: it is left to the next frame, which responds to it with restitution.
+    pairs.retain(|&(a, b)| !closing_fast(bodies, a, b, resting_speed));
     if pairs.is_empty() {
         return 0;
     }
@@ -93,6 +98,16 @@ pub(super) fn settle(
         solve(bodies, &inverse, &mut island, friction);
     }
     count
+}
+
+/// Whether some contact point of the touching pair closes faster than `resting_speed`.
+fn closing_fast(bodies: &[RigidBody], a: usize, b: usize, resting_speed: f64) -> bool {
+    contact(bodies, a, b).is_some_and(|t| {
+        t.points.iter().any(|(p, _)| {
+            let relative = bodies[b].point_velocity(p) - bodies[a].point_velocity(p);
+            -relative.dot(&t.normal) > resting_speed.max(1e-9)
+        })
+    })
 }
 
 /// The pairs (not both fixed) whose gap is at most [`TOUCHING`].
