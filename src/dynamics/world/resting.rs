@@ -50,13 +50,13 @@ struct Inverse {
 /// Settles every touching pair; returns the number of contact points held.
 ///
 /// # Algorithm
-/// 1. Pairs whose AABBs meet (sort-and-sweep), kept when their gap is at most [`TOUCHING`] and no
-///    point closes faster than the resting speed (that is an impact for the next frame).
+/// 1. Pairs whose AABBs meet (sort-and-sweep), kept when their gap is at most [`TOUCHING`].
 /// 2. Position: push each overlapping pair apart along its normal, shared by inverse mass, until
 ///    the deepest overlap is gone (at most 20 sweeps, so stacks settle too).
 /// 3. Contact points: box on plane, the corners near it; box on box, the incident face clipped
 ///    to the reference face; each with its own gap (a point above the other body may close its
-///    gap in one frame, no more: a speculative contact).
+///    gap in one frame, no more: a speculative contact; one closing much faster is an impact
+///    landing just after the frame and is left to the next frame's search).
 /// 4. Velocity, per island of touching bodies: projected Gauss–Seidel on accumulated impulses,
 ///    normal `λ >= 0` aiming at normal speed `-gap/dt` (restitution 0: a resting contact never
 ///    bounces), friction clamped to `μ λ`, until the impulses stop changing.
@@ -69,9 +69,6 @@ pub(super) fn settle(
 ) -> usize {
     let mut pairs = touching_pairs(bodies);
     pairs.retain(|pair| !joined.contains(pair));
-    // A pair that ends the frame touching but closing faster than the resting speed is an impact,
-    // not a rest: it is left to the next frame, which responds to it with restitution.
-    pairs.retain(|&(a, b)| !closing_fast(bodies, a, b, resting_speed));
     if pairs.is_empty() {
         return 0;
     }
@@ -87,6 +84,9 @@ pub(super) fn settle(
     for &(a, b) in &pairs {
         if let Some(t) = contact(bodies, a, b).filter(|t| t.gap <= TOUCHING) {
             for &(p, gap) in &t.points {
+                if arriving(bodies, (a, b), &t.normal, &p, gap, resting_speed) {
+                    continue;
+                }
                 let mut held = point(bodies, &inverse, (a, b), &t.normal, &p);
                 held.allowed = gap.max(0.0) / dt;
                 points.push(held);
@@ -100,14 +100,19 @@ pub(super) fn settle(
     count
 }
 
-/// Whether some contact point of the touching pair closes faster than `resting_speed`.
-fn closing_fast(bodies: &[RigidBody], a: usize, b: usize, resting_speed: f64) -> bool {
-    contact(bodies, a, b).is_some_and(|t| {
-        t.points.iter().any(|(p, _)| {
-            let relative = bodies[b].point_velocity(p) - bodies[a].point_velocity(p);
-            -relative.dot(&t.normal) > resting_speed.max(1e-9)
-        })
-    })
+/// Whether a point still apart (a speculative contact) closes faster than twice the resting
+/// speed: an impact that lands just after the frame, left to the next frame's search so that it
+/// bounces with restitution instead of being held.
+fn arriving(
+    bodies: &[RigidBody],
+    (a, b): (usize, usize),
+    normal: &Vector3<f64>,
+    p: &Vector3<f64>,
+    gap: f64,
+    resting_speed: f64,
+) -> bool {
+    let closing = -(bodies[b].point_velocity(p) - bodies[a].point_velocity(p)).dot(normal);
+    gap > 1e-12 && closing > 2.0 * resting_speed.max(1e-9)
 }
 
 /// The pairs (not both fixed) whose gap is at most [`TOUCHING`].
