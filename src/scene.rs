@@ -23,7 +23,7 @@ mod diagnostic;
 mod document;
 pub(crate) mod fields;
 mod force;
-mod load;
+pub(crate) mod load;
 mod model;
 mod points;
 mod roster;

@@ -9,6 +9,7 @@ use super::model::{Lesson, Place, PlayUntil, Selection, Step, VIEWS};
 use super::{expect, quiz};
 use crate::sat::AxisId;
 use crate::scene::fields::Fields;
+use crate::scene::load::parse_root;
 use crate::scene::value::{self, Raw, Report};
 use crate::scene::{self, line_col, Diagnostics, Scene};
 
@@ -31,23 +32,12 @@ impl Reader<'_> {
 pub fn load_lesson_str(text: &str, path: &str, dir: Option<&Path>) -> Result<Lesson, Diagnostics> {
     let mut r = Report::new(path, text);
     let reader = Reader { text, path, dir };
-    let lesson = match DeTable::parse(text) {
-        Err(error) => {
-            let message = format!("invalid TOML: {}", error.message().trim_end());
-            match error.span() {
-                Some(span) => r.error(span, message),
-                None => r.unlocated(message),
-            }
-            None
-        }
-        Ok(root) if root.get_ref().is_empty() => {
-            r.unlocated(
-                "the file is empty: a lesson needs a `title`, a `scene` and [[step]] tables",
-            );
-            None
-        }
-        Ok(root) => document(root.get_ref(), &reader, &mut r),
-    };
+    let lesson = parse_root(
+        text,
+        "the file is empty: a lesson needs a `title`, a `scene` and [[step]] tables",
+        &mut r,
+    )
+    .and_then(|root| document(root.get_ref(), &reader, &mut r));
     match lesson {
         Some(lesson) if r.diagnostics.is_empty() => Ok(lesson),
         _ => Err(Diagnostics(r.into_sorted())),

@@ -18,7 +18,22 @@ pub fn load_str(text: &str, path: &str) -> Result<Scene, Diagnostics> {
     let name = Path::new(path)
         .file_stem()
         .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
-    let scene = match DeTable::parse(text) {
+    let scene = parse_root(text, EMPTY, &mut r)
+        .and_then(|root| document::validate(root.get_ref(), &name, &mut r));
+    match scene {
+        Some(scene) if r.diagnostics.is_empty() => Ok(scene),
+        _ => Err(Diagnostics(r.into_sorted())),
+    }
+}
+
+/// The spanned TOML tree of `text`; a syntax error or an empty file is reported (`empty` says
+/// what the file needs) and gives `None`.
+pub(crate) fn parse_root<'i>(
+    text: &'i str,
+    empty: &str,
+    r: &mut Report<'_>,
+) -> Option<toml::Spanned<DeTable<'i>>> {
+    match DeTable::parse(text) {
         Err(error) => {
             let message = format!("invalid TOML: {}", error.message().trim_end());
             match error.span() {
@@ -28,14 +43,10 @@ pub fn load_str(text: &str, path: &str) -> Result<Scene, Diagnostics> {
             None
         }
         Ok(root) if root.get_ref().is_empty() => {
-            r.unlocated(EMPTY);
+            r.unlocated(empty);
             None
         }
-        Ok(root) => document::validate(root.get_ref(), &name, &mut r),
-    };
-    match scene {
-        Some(scene) if r.diagnostics.is_empty() => Ok(scene),
-        _ => Err(Diagnostics(r.into_sorted())),
+        Ok(root) => Some(root),
     }
 }
 

@@ -3,7 +3,7 @@
 use nalgebra::Vector3;
 use serde::Serialize;
 
-use super::rotating::{rotating_contact, spins, ApproximationRecord};
+use super::rotating::{follow_rotation, spins, ApproximationRecord};
 use crate::geometry::Obb;
 use crate::math::arr3;
 use crate::sat::{self, AxisRow, Contact, Robustness, SweepRow};
@@ -191,12 +191,7 @@ fn box_box(
         sentence: String::new(),
     };
     if spins(a) || spins(b) {
-        let found = rotating_contact(a, b, time, horizon);
-        record.approximations = found
-            .as_ref()
-            .map(|(_, estimates)| estimates.clone())
-            .unwrap_or_default();
-        record.contact = found.map(|(contact, _)| contact);
+        follow_rotation(&mut record, (a, b), time, horizon);
     }
     record.sentence = super::text::box_box_sentence(&record, &trace);
     record

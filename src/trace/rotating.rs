@@ -101,3 +101,18 @@ pub(crate) fn rotating_contact(
         .collect();
     Some((record, approximations))
 }
+
+/// Replaces the record's contact by the one found following the rotation, with the estimates.
+pub(crate) fn follow_rotation(
+    record: &mut super::PairRecord,
+    (a, b): (&BodySpec, &BodySpec),
+    time: f64,
+    horizon: f64,
+) {
+    let found = rotating_contact(a, b, time, horizon);
+    record.approximations = found
+        .as_ref()
+        .map(|(_, estimates)| estimates.clone())
+        .unwrap_or_default();
+    record.contact = found.map(|(contact, _)| contact);
+}

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use nalgebra::Vector3;
 
 use super::pairs::{ContactRecord, PairRecord, Stage, StageCheck};
-use super::rotating::{rotating_contact, spins};
+use super::rotating::{follow_rotation, spins};
 use crate::geometry::box_plane::{obb_plane, sweep_obb_plane, BoxFeature};
 use crate::geometry::planes::{sphere_plane, sweep_sphere_plane};
 use crate::geometry::sphere_box::sweep_sphere_obb;
@@ -120,12 +120,7 @@ pub(crate) fn other_pair(
     // A spinning box is followed by the time-of-impact search (spheres look the same turned).
     let turning_box = |body: &BodySpec| matches!(body.shape, ShapeSpec::Box { .. }) && spins(body);
     if turning_box(a) || turning_box(b) {
-        let found = rotating_contact(a, b, time, horizon);
-        record.approximations = found
-            .as_ref()
-            .map(|(_, estimates)| estimates.clone())
-            .unwrap_or_default();
-        record.contact = found.map(|(contact, _)| contact);
+        follow_rotation(&mut record, (a, b), time, horizon);
     }
     record.sentence = with_contact(
         finding.sentence,
