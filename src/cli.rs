@@ -11,7 +11,8 @@ use clap::{Parser, Subcommand};
 Bad input exits with status 2 and one `path:line:column: message` per problem."
 )]
 pub struct Cli {
-    /// What to do; with none, sepax opens a scene picker in a terminal (else lists the scenes).
+    /// What to do; with none, sepax opens the lesson menu in a terminal (else lists the lessons
+    /// and the scenes).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -25,6 +26,10 @@ pub enum Command {
     /// Step through a scene in the terminal debugger, frame by frame (`?` lists the keys).
     #[cfg(feature = "tui")]
     Run(RunArgs),
+    /// Open a lesson: its steps drive the debugger beside the narration and the questions (with
+    /// no LESSON: the lesson menu). Progress is saved in the platform's data directory.
+    #[cfg(feature = "tui")]
+    Lesson(LessonArgs),
     /// List the scenes shipped inside sepax.
     Scenes,
     /// Validate scenes and lessons and run every lesson expectation against the engine
@@ -76,6 +81,24 @@ pub struct RunArgs {
     #[arg(long, default_value = "xy", value_name = "VIEW",
           value_parser = ["xy", "xz", "yz", "along-axis", "four"])]
     pub view: String,
+    /// Draw with plain ASCII characters only (no Braille, no box-drawing lines).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// Arguments of `sepax lesson`.
+#[cfg(feature = "tui")]
+#[derive(Debug, clap::Args)]
+pub struct LessonArgs {
+    /// A lesson's number in the menu (`6`), a shipped lesson's name (`why_no_collision`) or a
+    /// lesson file (`lessons/06_why_no_collision.toml`).
+    pub lesson: Option<String>,
+    /// Neither read nor save progress.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Clear the saved progress of every lesson, and exit.
+    #[arg(long, conflicts_with_all = ["lesson", "no_progress"])]
+    pub reset: bool,
     /// Draw with plain ASCII characters only (no Braille, no box-drawing lines).
     #[arg(long)]
     pub ascii: bool,
