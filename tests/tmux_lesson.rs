@@ -205,3 +205,31 @@ fn a_bad_lesson_prints_its_located_error_and_exits_2_without_taking_the_terminal
     assert!(screen.contains("broken.toml:2:9: scene `nope`"), "{screen}");
     assert_eq!(tmux.show("#{alternate_on}"), "0");
 }
+
+#[test]
+fn no_progress_saves_nothing_and_a_damaged_file_is_ignored_with_a_warning() {
+    let Some(tmux) = Tmux::start("no-progress", SHELL) else {
+        return;
+    };
+    let data = DataDir::new("no-progress");
+    let (arg, lesson, _, _) = lesson_with_a_choice();
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&data.command(&format!("lesson {arg} --no-progress")));
+    tmux.wait_for_text(&format!("step 1 / {}", lesson.steps.len()));
+    tmux.keys(&["n"]);
+    tmux.wait_for_text("step 2 / ");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("progress is not saved");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+    assert!(!data.0.exists(), "--no-progress wrote nothing");
+
+    std::fs::create_dir_all(&data.0).unwrap();
+    std::fs::write(data.0.join("progress.toml"), "lessons = [oops").unwrap();
+    tmux.type_line("clear");
+    tmux.type_line(&data.command(""));
+    let screen = tmux.wait_for_text("saved progress ignored");
+    assert!(screen.contains("sepax lessons"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+}

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Padding, Paragraph, Widget, Wrap};
 
 use super::Menu;
 use crate::lesson::progress::Status;
@@ -51,7 +51,8 @@ impl Widget for &Menu {
         );
         Paragraph::new(lines).render(inner, buf);
         Paragraph::new(self.details())
-            .wrap(Wrap { trim: false })
+            .block(Block::new().padding(Padding::left(1)))
+            .wrap(Wrap { trim: true })
             .render(details, buf);
         let note = match self.message() {
             Some(message) => Line::styled(format!(" {message}"), theme.fg(Color::Yellow)),
@@ -135,9 +136,9 @@ impl Menu {
                     .cites
                     .as_ref()
                     .map_or_else(String::new, |cites| format!(", from {cites}"));
-                format!(" {}: {} steps{from}", entry.name, lesson.steps.len())
+                format!("{}: {} steps{from}", entry.name, lesson.steps.len())
             }
-            Err(why) => format!(" {why}"),
+            Err(why) => why.clone(),
         };
         Line::styled(text, self.theme().dim())
     }
