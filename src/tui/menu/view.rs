@@ -151,7 +151,7 @@ impl Menu {
             "progress is not saved"
         };
         Line::styled(
-            format!(" [x] finished  [3/6] at step 3  [ ] not started  · {saved}"),
+            format!(" [x] finished  [3/6] at step 3  [ ] not started   ({saved})"),
             self.theme().dim(),
         )
     }
