@@ -339,3 +339,55 @@ fn a_step_whose_play_until_is_never_reached_says_so_and_stays_put() {
         .is_some_and(|why| why.contains("never touches")));
     assert_eq!(p.app().frame(), 5, "the previous step's frame");
 }
+
+/// A lesson whose first step's text is much taller than a small terminal's pane.
+fn long_lesson() -> Player {
+    let text: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
+    let toml = format!(
+        "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n\
+         quiz = {{ choices = [\"a\", \"b\"], answer = \"b\", explain = \"why\" }}\n\
+         [[step]]\ntext = \"short\"\n",
+        text.join("\n")
+    );
+    let lesson = load_lesson_str(&toml, "long.toml", None).unwrap();
+    let mut p = Player::new(lesson, None, 0, Theme::default());
+    p.update(LessonAction::Resize(80, 24));
+    p
+}
+
+#[test]
+fn d_and_u_scroll_text_that_does_not_fit_and_an_answer_scrolls_to_the_verdict() {
+    let mut p = long_lesson();
+    let (top, page, last) = p.text_window();
+    assert_eq!(top, 0);
+    assert!(last > 0 && page > 0, "the text overflows the pane");
+    assert_eq!(char_key(&mut p, 'd'), Some(LessonAction::ScrollDown));
+    assert_eq!(p.text_window().0, page);
+    assert_eq!(
+        press(&mut p, KeyCode::PageDown),
+        Some(LessonAction::ScrollDown)
+    );
+    for _ in 0..10 {
+        char_key(&mut p, 'd');
+    }
+    assert_eq!(p.text_window().0, last, "stops at the end");
+    assert_eq!(char_key(&mut p, 'u'), Some(LessonAction::ScrollUp));
+    assert_eq!(p.text_window().0, last - page);
+    assert_eq!(press(&mut p, KeyCode::PageUp), Some(LessonAction::ScrollUp));
+    for _ in 0..10 {
+        char_key(&mut p, 'u');
+    }
+    assert_eq!(p.text_window().0, 0, "stops at the top");
+    char_key(&mut p, '2');
+    let (top, _, grown) = p.text_window();
+    assert!(grown > last, "the verdict made the text longer");
+    assert_eq!(top, grown, "the answer scrolls to the verdict");
+    char_key(&mut p, 'n');
+    assert_eq!(
+        p.text_window(),
+        (0, p.text_window().1, 0),
+        "a short step fits"
+    );
+    char_key(&mut p, 'd');
+    assert_eq!(p.scroll(), 0, "nothing to scroll");
+}

@@ -196,3 +196,38 @@ fn the_pane_shows_the_title_the_step_count_and_the_source() {
         "the source opens and closes the lesson"
     );
 }
+
+#[test]
+fn text_taller_than_the_pane_says_how_to_scroll() {
+    let text: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
+    let toml = format!(
+        "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n",
+        text.join("\n")
+    );
+    let lesson = sepax::lesson::load_lesson_str(&toml, "long.toml", None).unwrap();
+    let mut player = Player::new(lesson, None, 0, theme(true));
+    let top = text_of_screen(&mut player);
+    assert!(top.contains("line 1\n") || top.contains("line 1 "), "{top}");
+    assert!(
+        top.contains("-- more below: d scrolls down, u up --"),
+        "{top}"
+    );
+    assert!(
+        top.contains(" d/u scroll "),
+        "the key bar says so too:\n{top}"
+    );
+    for _ in 0..20 {
+        player.update(LessonAction::ScrollDown);
+    }
+    let bottom = text_of_screen(&mut player);
+    assert!(bottom.contains("line 40"), "{bottom}");
+    assert!(
+        bottom.contains("-- end of the text: u scrolls up --"),
+        "{bottom}"
+    );
+    assert!(!bottom.contains("line 1 "), "{bottom}");
+}
+
+fn text_of_screen(player: &mut Player) -> String {
+    text(&screen(player, 80, 24))
+}

@@ -23,12 +23,13 @@ pub fn in_force(lesson: &Lesson, k: usize) -> (Option<&Selection>, Option<&str>)
 
 impl Player {
     /// Shows the current step: its scene's debugger, paused at the step's frame, with the step's
-    /// pair, axis and view; the number being typed is cleared.
+    /// pair, axis and view; the number being typed is cleared and the text scrolled to its top.
     pub(super) fn apply_step(&mut self) {
         let frame = self.state().frame;
         let (select, view) = in_force(&self.lesson, self.step);
         let (select, view) = (select.cloned(), view.map(str::to_string));
         self.typed.clear();
+        self.scroll = 0;
         self.app_mut().show(frame, select.as_ref(), view.as_deref());
         self.fit_debugger();
     }

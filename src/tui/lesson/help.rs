@@ -9,7 +9,7 @@ use super::Player;
 use crate::tui::keys;
 
 /// Every key in a lesson and what it does, as the help lists them.
-pub const HELP: [(&str, &str); 17] = [
+pub const HELP: [(&str, &str); 18] = [
     ("n", "next step (nothing moves on by itself)"),
     ("p", "previous step"),
     ("1-9", "answer a choice question with the choice's number"),
@@ -18,6 +18,10 @@ pub const HELP: [(&str, &str); 17] = [
         "type a number answer; Enter checks, Backspace edits",
     ),
     ("t", "hide / show the lesson text"),
+    (
+        "d / u",
+        "scroll the lesson text down / up (PgDn / PgUp too)",
+    ),
     ("Right, Left", "one frame forward / back (b also goes back)"),
     ("N / B", "ten frames forward / back"),
     ("space", "play / pause; + / - faster / slower"),
@@ -52,6 +56,9 @@ pub fn render_bar(player: &Player, area: Rect, buf: &mut Buffer) {
     }
     let answer = format!("1-{}", player.choices());
     let mut entries = vec![("n", "next"), ("p", "previous")];
+    if player.text_window().2 > 0 {
+        entries.push(("d/u", "scroll"));
+    }
     if player.choices() > 0 {
         entries.push((answer.as_str(), "answer"));
     } else if player.is_number_quiz() {

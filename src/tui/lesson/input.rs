@@ -51,6 +51,8 @@ pub fn key_action(key: &KeyEvent, player: &Player) -> Option<LessonAction> {
         KeyCode::Char('n') => LessonAction::Next,
         KeyCode::Char('p') => LessonAction::Previous,
         KeyCode::Char('t') => LessonAction::ToggleText,
+        KeyCode::Char('d') | KeyCode::PageDown => LessonAction::ScrollDown,
+        KeyCode::Char('u') | KeyCode::PageUp => LessonAction::ScrollUp,
         KeyCode::Char('?') => LessonAction::ToggleHelp,
         KeyCode::Char('q') | KeyCode::Esc => LessonAction::Menu,
         KeyCode::Char(c @ '0'..='9') if player.choices() > 0 => {

@@ -135,22 +135,73 @@ fn verdict(player: &Player, width: u16) -> Vec<Line<'static>> {
 
 /// Draws the pane: bordered in a column of its own, with a top rule when below or over the
 /// debugger; the rule carries the lesson's title (or its number, the title then opening the
-/// text) and `step k / N`.
+/// text) and `step k / N`; text that does not fit scrolls, with a last line saying so.
 pub fn render(player: &Player, area: Rect, boxed: bool, buf: &mut Buffer) {
     let theme = player.theme();
-    let borders = if boxed { Borders::ALL } else { Borders::TOP };
-    let block = Block::new()
-        .borders(borders)
-        .border_set(theme.border())
-        .padding(Padding::horizontal(1));
-    let inner = block.inner(area);
-    let (title, text) = content(player, area.width, inner.width);
-    let block = block
-        .title(Span::styled(title, theme.title()))
+    let window = window(player, area, boxed);
+    let mut text: Vec<Line> = window.lines[window.top..]
+        .iter()
+        .take(window.rows)
+        .cloned()
+        .collect();
+    if window.last > 0 {
+        let more = if window.top < window.last {
+            "-- more below: d scrolls down, u up --"
+        } else {
+            "-- end of the text: u scrolls up --"
+        };
+        text.push(Line::styled(more, theme.key()));
+    }
+    let block = frame(player, boxed)
+        .title(Span::styled(window.title, theme.title()))
         .title_top(Line::from(Span::styled(step_label(player), theme.key())).right_aligned());
+    let inner = block.inner(area);
     Clear.render(area, buf);
     block.render(area, buf);
     Paragraph::new(text).render(inner, buf);
+}
+
+/// The part of the lesson text a pane shows.
+pub struct Window {
+    /// The rule's title.
+    pub title: String,
+    /// Every line of the text.
+    pub lines: Vec<Line<'static>>,
+    /// The first line shown.
+    pub top: usize,
+    /// How many rows show text (one less than the pane's when a "more" line is needed).
+    pub rows: usize,
+    /// The largest first line: 0 when everything fits.
+    pub last: usize,
+}
+
+/// The text of the pane in `area`, scrolled as far as the player asks and the text allows.
+pub fn window(player: &Player, area: Rect, boxed: bool) -> Window {
+    let inner = frame(player, boxed).inner(area);
+    let (title, lines) = content(player, area.width, inner.width);
+    let height = usize::from(inner.height);
+    let rows = if lines.len() > height {
+        height.saturating_sub(1)
+    } else {
+        height
+    };
+    let last = lines.len().saturating_sub(rows);
+    Window {
+        title,
+        top: player.scroll().min(last),
+        rows,
+        last,
+        lines,
+    }
+}
+
+/// The pane's borders and padding.
+fn frame(player: &Player, boxed: bool) -> Block<'static> {
+    let borders = if boxed { Borders::ALL } else { Borders::TOP };
+    Block::new()
+        .borders(borders)
+        .border_set(player.theme().border())
+        .padding(Padding::horizontal(1))
 }
 
 /// The rows the pane needs at `width` (its text and the top rule) when it is not boxed.

@@ -42,6 +42,7 @@ pub struct Player {
     pub(super) step: usize,
     pub(super) answers: Vec<Option<Answered>>,
     pub(super) typed: String,
+    pub(super) scroll: usize,
     pub(super) text: Text,
     pub(super) help: bool,
     pub(super) size: (u16, u16),
@@ -74,6 +75,7 @@ impl Player {
             apps,
             step,
             typed: String::new(),
+            scroll: 0,
             text: Text::Shown,
             help: false,
             size: (0, 0),
@@ -133,6 +135,11 @@ impl Player {
     /// The number being typed as an answer.
     pub fn typed(&self) -> &str {
         &self.typed
+    }
+
+    /// How many lines the lesson text is scrolled down (clamped when drawn).
+    pub fn scroll(&self) -> usize {
+        self.scroll
     }
 
     /// Whether the lesson text is drawn.

@@ -25,6 +25,10 @@ pub enum LessonAction {
     Submit,
     /// Forget the typed number.
     ClearTyped,
+    /// Scroll the lesson text down a page.
+    ScrollDown,
+    /// Scroll the lesson text up a page.
+    ScrollUp,
     /// Hide or show the lesson text.
     ToggleText,
     /// Open or close the help.
@@ -49,6 +53,7 @@ impl Player {
             LessonAction::Type(c) => {
                 if self.is_number_quiz() && self.typed.len() < TYPED_MAX {
                     self.typed.push(c);
+                    self.scroll = usize::MAX;
                 }
             }
             LessonAction::Erase => {
@@ -56,6 +61,14 @@ impl Player {
             }
             LessonAction::Submit => self.submit(),
             LessonAction::ClearTyped => self.typed.clear(),
+            LessonAction::ScrollDown => {
+                let (top, page, last) = self.text_window();
+                self.scroll = (top + page).min(last);
+            }
+            LessonAction::ScrollUp => {
+                let (top, page, _) = self.text_window();
+                self.scroll = top.saturating_sub(page);
+            }
             LessonAction::ToggleText => {
                 self.text = match self.text {
                     Text::Shown => Text::Hidden,
@@ -107,6 +120,7 @@ impl Player {
         let typed = number.to_string();
         let correct = self.quiz().is_some_and(|q| q.answer.accepts(&typed));
         self.answers[self.step] = Some(Answered { typed, correct });
+        self.scroll = usize::MAX;
     }
 
     fn submit(&mut self) {
@@ -116,5 +130,6 @@ impl Player {
         let typed = std::mem::take(&mut self.typed);
         let correct = self.quiz().is_some_and(|q| q.answer.accepts(&typed));
         self.answers[self.step] = Some(Answered { typed, correct });
+        self.scroll = usize::MAX;
     }
 }

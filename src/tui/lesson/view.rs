@@ -17,6 +17,23 @@ impl Player {
         })
     }
 
+    /// The lesson text's scroll window: the first line shown, a page of lines, the largest first
+    /// line (0 when the text fits or is hidden).
+    pub fn text_window(&self) -> (usize, usize, usize) {
+        let areas = self.areas();
+        let boxed = match areas.placement {
+            Placement::Right => true,
+            Placement::Below | Placement::Over => false,
+            Placement::Hidden | Placement::TooSmall => return (0, 1, 0),
+        };
+        let window = pane::window(self, areas.pane, boxed);
+        (
+            window.top,
+            window.rows.saturating_sub(1).max(1),
+            window.last,
+        )
+    }
+
     /// The area the debugger is drawn in.
     pub(super) fn debugger_area(&self) -> Rect {
         self.areas().debugger
