@@ -1,53 +1,16 @@
-//! The lesson player and the lesson menu, input → action → state: every lesson key, every menu
-//! key, and where each step puts the debugger.
+//! The lesson player, input → action → state: every lesson key, and where each step puts the
+//! debugger.
 #![cfg(feature = "tui")]
 
-use std::path::Path;
+#[path = "support/lesson.rs"]
+mod support;
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use sepax::draw::View;
-use sepax::lesson::{self, load_lesson_path, load_lesson_str, walk, Lesson};
-use sepax::tui::lesson::{self as player, LessonAction, Placement, Player, Text};
+use sepax::lesson::{self, load_lesson_str, walk};
+use sepax::tui::lesson::{self as player, LessonAction, Player};
 use sepax::tui::{Action, Theme};
-
-fn tour() -> Lesson {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lessons/tour.toml");
-    load_lesson_path(&path).expect("the tour fixture loads")
-}
-
-/// The tour on a 160×48 terminal, at step index `start`.
-fn open_at(start: usize) -> Player {
-    let mut p = Player::new(tour(), None, start, Theme::new(true, false));
-    p.update(LessonAction::Resize(160, 48));
-    p
-}
-
-fn key(code: KeyCode) -> Event {
-    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
-}
-
-/// Feeds one event through `action` and `update`; returns the action it became.
-fn send(p: &mut Player, event: &Event) -> Option<LessonAction> {
-    let action = player::action(event, p);
-    if let Some(action) = action {
-        p.update(action);
-    }
-    action
-}
-
-fn press(p: &mut Player, code: KeyCode) -> Option<LessonAction> {
-    send(p, &key(code))
-}
-
-fn char_key(p: &mut Player, c: char) -> Option<LessonAction> {
-    press(p, KeyCode::Char(c))
-}
-
-fn selected_axis(p: &Player) -> String {
-    p.app().pair().unwrap().axes[p.app().row()].axis.clone()
-}
+use support::{char_key, open_at, press, selected_axis, send, tour};
 
 #[test]
 fn opens_on_the_first_step_with_its_scene_pair_and_view() {
@@ -236,23 +199,6 @@ fn the_go_to_prompt_takes_digits_even_on_a_question_step() {
 }
 
 #[test]
-fn t_hides_the_text_and_gives_the_debugger_the_screen() {
-    let mut p = open_at(0);
-    assert_eq!(p.areas().placement, Placement::Right);
-    assert_eq!(
-        p.app().size(),
-        (112, 48),
-        "the debugger is told its own area"
-    );
-    assert_eq!(char_key(&mut p, 't'), Some(LessonAction::ToggleText));
-    assert_eq!(p.text(), Text::Hidden);
-    assert_eq!(p.areas().placement, Placement::Hidden);
-    assert_eq!(p.app().size(), (160, 48));
-    char_key(&mut p, 't');
-    assert_eq!(p.text(), Text::Shown);
-}
-
-#[test]
 fn help_opens_with_question_mark_and_any_key_closes_it() {
     let mut p = open_at(0);
     assert_eq!(char_key(&mut p, '?'), Some(LessonAction::ToggleHelp));
@@ -278,47 +224,6 @@ fn q_and_esc_go_back_to_the_menu_and_ctrl_c_leaves() {
 }
 
 #[test]
-fn clicks_on_the_lesson_pane_do_not_reach_the_table_under_it() {
-    let mut p = open_at(1);
-    p.update(LessonAction::Resize(80, 24));
-    let areas = p.areas();
-    assert_eq!(areas.placement, Placement::Over);
-    let click = |row| {
-        Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: 5,
-            row,
-            modifiers: KeyModifiers::NONE,
-        })
-    };
-    assert_eq!(send(&mut p, &click(areas.pane.y + 1)), None);
-    assert_eq!(
-        send(&mut p, &click(3)),
-        Some(LessonAction::Debugger(Action::SelectRow(0)))
-    );
-    assert_eq!(selected_axis(&p), "A0");
-}
-
-#[test]
-fn resize_lays_the_pane_out_for_the_terminal() {
-    let mut p = open_at(0);
-    for (size, placement) in [
-        ((160, 48), Placement::Right),
-        ((100, 40), Placement::Below),
-        ((80, 24), Placement::Over),
-        ((60, 20), Placement::TooSmall),
-    ] {
-        assert_eq!(
-            send(&mut p, &Event::Resize(size.0, size.1)),
-            Some(LessonAction::Resize(size.0, size.1))
-        );
-        assert_eq!(p.areas().placement, placement, "{size:?}");
-        let debugger = p.areas().debugger;
-        assert_eq!(p.app().size(), (debugger.width, debugger.height));
-    }
-}
-
-#[test]
 fn opening_at_a_saved_step_resumes_there() {
     let p = open_at(3);
     assert_eq!(p.step_index(), 3);
@@ -338,56 +243,4 @@ fn a_step_whose_play_until_is_never_reached_says_so_and_stays_put() {
         .step_problem()
         .is_some_and(|why| why.contains("never touches")));
     assert_eq!(p.app().frame(), 5, "the previous step's frame");
-}
-
-/// A lesson whose first step's text is much taller than a small terminal's pane.
-fn long_lesson() -> Player {
-    let text: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
-    let toml = format!(
-        "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n\
-         quiz = {{ choices = [\"a\", \"b\"], answer = \"b\", explain = \"why\" }}\n\
-         [[step]]\ntext = \"short\"\n",
-        text.join("\n")
-    );
-    let lesson = load_lesson_str(&toml, "long.toml", None).unwrap();
-    let mut p = Player::new(lesson, None, 0, Theme::default());
-    p.update(LessonAction::Resize(80, 24));
-    p
-}
-
-#[test]
-fn d_and_u_scroll_text_that_does_not_fit_and_an_answer_scrolls_to_the_verdict() {
-    let mut p = long_lesson();
-    let (top, page, last) = p.text_window();
-    assert_eq!(top, 0);
-    assert!(last > 0 && page > 0, "the text overflows the pane");
-    assert_eq!(char_key(&mut p, 'd'), Some(LessonAction::ScrollDown));
-    assert_eq!(p.text_window().0, page);
-    assert_eq!(
-        press(&mut p, KeyCode::PageDown),
-        Some(LessonAction::ScrollDown)
-    );
-    for _ in 0..10 {
-        char_key(&mut p, 'd');
-    }
-    assert_eq!(p.text_window().0, last, "stops at the end");
-    assert_eq!(char_key(&mut p, 'u'), Some(LessonAction::ScrollUp));
-    assert_eq!(p.text_window().0, last - page);
-    assert_eq!(press(&mut p, KeyCode::PageUp), Some(LessonAction::ScrollUp));
-    for _ in 0..10 {
-        char_key(&mut p, 'u');
-    }
-    assert_eq!(p.text_window().0, 0, "stops at the top");
-    char_key(&mut p, '2');
-    let (top, _, grown) = p.text_window();
-    assert!(grown > last, "the verdict made the text longer");
-    assert_eq!(top, grown, "the answer scrolls to the verdict");
-    char_key(&mut p, 'n');
-    assert_eq!(
-        p.text_window(),
-        (0, p.text_window().1, 0),
-        "a short step fits"
-    );
-    char_key(&mut p, 'd');
-    assert_eq!(p.scroll(), 0, "nothing to scroll");
 }
