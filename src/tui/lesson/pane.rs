@@ -146,9 +146,9 @@ pub fn render(player: &Player, area: Rect, boxed: bool, buf: &mut Buffer) {
         .collect();
     if window.last > 0 {
         let more = if window.top < window.last {
-            "-- more below: d scrolls down, u up --"
+            "-- more below: d (u: up) --"
         } else {
-            "-- end of the text: u scrolls up --"
+            "-- end: u scrolls up --"
         };
         text.push(Line::styled(more, theme.key()));
     }
