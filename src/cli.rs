@@ -11,7 +11,8 @@ use clap::{Parser, Subcommand};
 Bad input exits with status 2 and one `path:line:column: message` per problem."
 )]
 pub struct Cli {
-    /// What to do; with none, sepax opens a scene picker in a terminal (else lists the scenes).
+    /// What to do; with none, sepax opens the lesson menu in a terminal (else lists the lessons
+    /// and the scenes).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -28,6 +29,10 @@ pub enum Command {
     /// Step a scene through time: per-frame sub-steps, error estimate and energy, and every
     /// contact at its exact time.
     Simulate(SimulateArgs),
+    /// Open a lesson: its steps drive the debugger beside the narration and the questions (with
+    /// no LESSON: the lesson menu). Progress is saved in the platform's data directory.
+    #[cfg(feature = "tui")]
+    Lesson(LessonArgs),
     /// List the scenes shipped inside sepax.
     Scenes,
     /// Validate scenes and lessons and run every lesson expectation against the engine
@@ -157,6 +162,24 @@ fn integrator_name(text: &str) -> Result<String, String> {
     let head = format!("unknown integrator `{text}`");
     let tail = format!("valid integrators: {}", names.join(", "));
     Err(sepax::scene::suggest(&head, text, names, &tail))
+}
+
+/// Arguments of `sepax lesson`.
+#[cfg(feature = "tui")]
+#[derive(Debug, clap::Args)]
+pub struct LessonArgs {
+    /// A lesson's number in the menu (`6`), a shipped lesson's name (`why_no_collision`) or a
+    /// lesson file (`lessons/06_why_no_collision.toml`).
+    pub lesson: Option<String>,
+    /// Neither read nor save progress.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Clear the saved progress of every lesson, and exit.
+    #[arg(long, conflicts_with_all = ["lesson", "no_progress"])]
+    pub reset: bool,
+    /// Draw with plain ASCII characters only (no Braille, no box-drawing lines).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// A strictly positive, finite number of seconds.

@@ -4,6 +4,7 @@ mod check;
 mod expect;
 mod model;
 mod parse;
+pub mod progress;
 mod quiz;
 
 pub use check::{
@@ -58,11 +59,13 @@ pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
         return load_lesson_path(path);
     }
     let shipped = scene::shipped_lessons();
-    let by_number = arg
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| shipped.get(i));
+    let by_number = arg.parse::<usize>().ok().and_then(|n| {
+        shipped
+            .iter()
+            .enumerate()
+            .find(|(k, (name, _))| number(name, *k) == n)
+            .map(|(_, entry)| entry)
+    });
     let by_name = shipped.iter().find(|(name, _)| {
         *name == arg || name.split_once('_').is_some_and(|(_, rest)| rest == arg)
     });
@@ -74,11 +77,23 @@ pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
         );
     }
     let names: Vec<&str> = shipped.iter().map(|(name, _)| *name).collect();
+    let numbers: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| number(name, k).to_string())
+        .collect();
     let head = format!("no such file, and no shipped lesson is called `{arg}`");
     let tail = format!(
-        "shipped lessons: {} (or a number from 1 to {})",
+        "shipped lessons: {} (or their numbers: {})",
         names.join(", "),
-        names.len()
+        numbers.join(", ")
     );
     Err(Diagnostic::unlocated(arg, scene::suggest(&head, arg, &names, &tail)).into())
+}
+
+/// A shipped lesson's number in the menu: the digits its name starts with (`06_…` is 6), else its
+/// position from 1.
+pub fn number(name: &str, position: usize) -> usize {
+    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap_or(position + 1)
 }

@@ -6,6 +6,8 @@ mod cli;
 use std::fmt::Write as _;
 #[cfg(feature = "tui")]
 use std::io::IsTerminal;
+use std::io::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -26,9 +28,13 @@ fn main() -> ExitCode {
         #[cfg(feature = "tui")]
         Some(Command::Run(args)) => run(&args),
         #[cfg(feature = "tui")]
+        Some(Command::Lesson(args)) => lesson(&args),
+        #[cfg(feature = "tui")]
         None if std::io::stdout().is_terminal() => {
             let theme = sepax::tui::Theme::new(no_color(), false);
-            sepax::tui::run_picker(theme).map_err(|e| format!("error: terminal: {e}"))
+            let store = sepax::lesson::progress::Store::standard();
+            sepax::tui::run_lessons(None, &store, theme)
+                .map_err(|e| format!("error: terminal: {e}"))
         }
         Some(Command::Simulate(args)) => simulate(&args),
         Some(Command::Scenes) | None => {
@@ -111,6 +117,55 @@ fn run(args: &cli::RunArgs) -> Result<(), String> {
         theme: Theme::new(no_color(), args.ascii),
     };
     tui::run(App::new(scene, &options)).map_err(|e| format!("error: terminal: {e}"))
+}
+
+/// Opens a lesson (or the menu), or clears the saved progress; a lesson that does not load is
+/// reported before the terminal is taken over.
+#[cfg(feature = "tui")]
+fn lesson(args: &cli::LessonArgs) -> Result<(), String> {
+    use sepax::lesson::{self, progress::Store};
+    use sepax::tui::{self, Theme};
+
+    let store = if args.no_progress {
+        Store::off()
+    } else {
+        Store::standard()
+    };
+    if args.reset {
+        let Some(path) = &store.path else {
+            return Err("error: no data directory to keep lesson progress in".into());
+        };
+        return match store.reset() {
+            Ok(true) => {
+                println!("sepax: lesson progress cleared ({})", path.display());
+                Ok(())
+            }
+            Ok(false) => {
+                println!("sepax: no saved lesson progress to clear");
+                Ok(())
+            }
+            Err(why) => Err(format!("error: {why}")),
+        };
+    }
+    let start = match &args.lesson {
+        Some(arg) => {
+            let loaded = lesson::load_lesson(arg).map_err(|d| d.to_string())?;
+            let number = scene::shipped_lessons()
+                .iter()
+                .enumerate()
+                .find(|(_, (name, _))| loaded.path == format!("lessons/{name}.toml"))
+                .map(|(k, (name, _))| lesson::number(name, k));
+            Some((loaded, number))
+        }
+        None => None,
+    };
+    if !std::io::stdout().is_terminal() {
+        return Err(
+            "error: sepax lesson draws in a terminal; sepax check runs a lesson's facts".into(),
+        );
+    }
+    let theme = Theme::new(no_color(), args.ascii);
+    tui::run_lessons(start, &store, theme).map_err(|e| format!("error: terminal: {e}"))
 }
 
 fn explain(args: &ExplainArgs) -> Result<(), String> {
@@ -263,18 +318,42 @@ fn contact_list(timeline: &[trace::FrameRecord]) -> String {
     out
 }
 
+/// Prints the shipped scenes (after an introduction and the lessons when `with_intro`); a closed
+/// pipe ends the listing quietly.
 fn list_scenes(with_intro: bool) {
+    let mut out = String::new();
     if with_intro {
-        println!("sepax: see why two boxes did or did not collide.\n");
-        println!("Try: sepax run edge_edge         (the step debugger, in a terminal)");
-        println!("     sepax explain two_boxes     (or any scene below; sepax --help for more)\n");
+        let first = scene::shipped_lessons()
+            .first()
+            .map_or(1, |(name, _)| sepax::lesson::number(name, 0));
+        out.push_str("sepax: see why two boxes did or did not collide.\n\n");
+        let _ = writeln!(
+            out,
+            "Try: sepax lesson {first:<15}(a guided lesson, in a terminal; sepax alone: the menu)"
+        );
+        out.push_str("     sepax run edge_edge         (the step debugger, in a terminal)\n");
+        out.push_str(
+            "     sepax explain two_boxes     (or any scene below; sepax --help for more)\n\n",
+        );
+        out.push_str("Lessons (sepax lesson N):\n");
+        for (k, (name, text)) in scene::shipped_lessons().iter().enumerate() {
+            let number = sepax::lesson::number(name, k);
+            let title = sepax::lesson::load_lesson_str(text, name, Some(Path::new("lessons")))
+                .map_or_else(
+                    |_| "(does not load; sepax check says why)".into(),
+                    |l| l.title,
+                );
+            let _ = writeln!(out, "  {number:>2}  {name:<26} {title}");
+        }
+        out.push('\n');
     }
-    println!("Shipped scenes:");
+    out.push_str("Shipped scenes:\n");
     for (name, text) in scene::shipped_scenes() {
         let title = scene::load_str(text, name)
             .ok()
             .and_then(|s| s.title)
             .unwrap_or_default();
-        println!("  {name:<24} {title}");
+        let _ = writeln!(out, "  {name:<24} {title}");
     }
+    let _ = std::io::stdout().write_all(out.as_bytes());
 }

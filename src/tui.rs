@@ -1,5 +1,6 @@
 //! The terminal step debugger, `sepax run SCENE`: the model ([`App`]), input to [`Action`]
-//! ([`input::action`]), [`App::update`], and the view (`impl Widget for &App`).
+//! ([`input::action`]), [`App::update`], and the view (`impl Widget for &App`). The lesson player
+//! ([`lesson`]) drives it step by step; the lesson [`menu`] opens lessons and the scene picker.
 //!
 //! The frames come from [`timeline::load_timeline`]; stepping back moves an index into them, so
 //! history is exact. Everything shown is read from the frame records and from the same
@@ -13,6 +14,8 @@ pub mod input;
 mod integrator;
 mod keys;
 pub mod layout;
+pub mod lesson;
+pub mod menu;
 mod number_line;
 mod picker;
 mod pipeline;
@@ -28,7 +31,8 @@ pub use app::{App, Options, Overlay, Playback, SPEEDS};
 pub use focus::Focus;
 pub use header::status;
 pub use keys::HELP;
-pub use picker::{run_picker, Picker};
-pub use terminal::{run, session};
+pub use menu::{run_lessons, Menu};
+pub use picker::Picker;
+pub use terminal::{drive, run, session, Screen};
 pub use theme::Theme;
 pub use update::Action;

@@ -122,8 +122,13 @@ fn answers_are_accepted_by_number_key_or_within_tolerance() {
 
 #[test]
 fn lessons_load_by_number_and_by_name() {
+    for (k, (name, _)) in shipped_lessons().iter().enumerate() {
+        let number = lesson::number(name, k).to_string();
+        assert_eq!(lesson::load_lesson(&number).unwrap().name, *name);
+    }
+    assert_eq!(lesson::number("06_why_no_collision", 0), 6);
+    assert_eq!(lesson::number("extra", 3), 4);
     let first = shipped_lessons()[0].0;
-    assert_eq!(lesson::load_lesson("1").unwrap().name, first);
     assert_eq!(lesson::load_lesson(first).unwrap().name, first);
     let missing = lesson::load_lesson("no_such_lesson")
         .unwrap_err()

@@ -1,96 +1,15 @@
-//! The real binary in a real terminal: tmux runs `sepax run`, `send-keys` types, `capture-pane`
-//! reads the screen. Skipped, with the reason printed, only when tmux is not installed.
+//! The real binary in a real terminal: tmux runs `sepax run` (and the scene picker of the lesson
+//! menu), `send-keys` types, `capture-pane` reads the screen. Skipped, with the reason printed, only when tmux is not installed.
 #![cfg(feature = "tui")]
+
+#[path = "support/tmux.rs"]
+mod support;
 
 use std::process::Command;
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-const SEPAX: &str = env!("CARGO_BIN_EXE_sepax");
-
-/// A tmux server of its own (one socket per test), killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    /// A 160×48 session running `command`, or `None` (with the reason printed) without tmux.
-    fn start(test: &str, command: &str) -> Option<Tmux> {
-        let available = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|out| out.status.success());
-        if !available {
-            println!("skipping {test}: tmux is not installed");
-            return None;
-        }
-        let tmux = Tmux {
-            socket: format!("sepax-{test}-{}", std::process::id()),
-        };
-        tmux.run(&["new-session", "-d", "-x", "160", "-y", "48", command]);
-        Some(tmux)
-    }
-
-    /// Runs a tmux command on this server and returns what it printed.
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .args(["-L", &self.socket, "-f", "/dev/null"])
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            self.run(&["send-keys", key]);
-        }
-    }
-
-    fn type_line(&self, text: &str) {
-        self.run(&["send-keys", "-l", text]);
-        self.run(&["send-keys", "Enter"]);
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p"])
-    }
-
-    fn show(&self, format: &str) -> String {
-        self.run(&["display-message", "-p", format])
-            .trim()
-            .to_string()
-    }
-
-    /// Polls the screen until `done` holds (10 s at most), and returns it.
-    fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if done(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "timed out waiting for {what}; the screen:\n{screen}"
-            );
-            sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_for_text(&self, text: &str) -> String {
-        self.wait_for(text, |screen| screen.contains(text))
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
-
-/// A shell with a prompt the tests can find.
-const SHELL: &str = "env 'PS1=prompt$ ' sh";
+use support::{Tmux, SEPAX, SHELL};
 
 /// `sepax explain --json` of a scene at frame 0.
 fn explain_json(scene: &str) -> serde_json::Value {
@@ -230,12 +149,18 @@ fn paused_it_waits_for_input_without_using_the_cpu() {
 }
 
 #[test]
-fn sepax_alone_opens_the_scene_picker_and_enter_opens_the_debugger() {
+fn s_in_the_lesson_menu_opens_the_scene_picker_and_enter_opens_the_debugger() {
     let Some(tmux) = Tmux::start("picker", SHELL) else {
         return;
     };
+    let data = std::env::temp_dir().join(format!("sepax-tmux-picker-{}", std::process::id()));
     tmux.wait_for_text("prompt$");
-    tmux.type_line(&format!("'{SEPAX}'; echo exit=$?"));
+    tmux.type_line(&format!(
+        "SEPAX_DATA_DIR='{}' '{SEPAX}'; echo exit=$?",
+        data.display()
+    ));
+    tmux.wait_for_text("sepax lessons");
+    tmux.keys(&["s"]);
     let screen = tmux.wait_for_text("pick a scene");
     let names: Vec<&str> = sepax::scene::shipped_scenes()
         .iter()
@@ -254,6 +179,9 @@ fn sepax_alone_opens_the_scene_picker_and_enter_opens_the_debugger() {
     tmux.keys(&["q"]);
     tmux.wait_for_text("pick a scene");
     tmux.keys(&["q"]);
+    tmux.wait_for_text("sepax lessons");
+    tmux.keys(&["q"]);
     tmux.wait_for_text("exit=0");
     assert_eq!(tmux.show("#{alternate_on}"), "0");
+    assert!(!data.exists(), "the menu alone saves nothing");
 }

@@ -80,6 +80,11 @@ impl App {
     /// first separating axis (or the axis of least overlap) selected.
     pub fn new(scene: Scene, options: &Options) -> App {
         let frames = load_timeline(&scene);
+        App::with_timeline(scene, frames, options)
+    }
+
+    /// The debugger on `scene` over frames computed elsewhere (a lesson's walkthrough).
+    pub fn with_timeline(scene: Scene, frames: Vec<FrameRecord>, options: &Options) -> App {
         let frame = options.frame.min(frames.len().saturating_sub(1));
         let extent = extent(&frames);
         let mut app = App {

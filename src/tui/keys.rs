@@ -5,7 +5,7 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use super::App;
+use super::{App, Theme};
 
 /// Every key and what it does, as the help lists them.
 pub const HELP: [(&str, &str); 16] = [
@@ -58,13 +58,22 @@ pub fn render_bar(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
         return;
     }
-    let fixed = [("?", "help"), ("q", "quit")];
-    let width = |(key, label): &(&str, &str)| key.len() + label.len() + 3;
+    render_entries(theme, &BAR, &[("?", "help"), ("q", "quit")], area, buf);
+}
+
+/// Draws a key bar: as many of `entries` as fit, most important first, then always `fixed`.
+pub fn render_entries(
+    theme: Theme,
+    entries: &[(&str, &str)],
+    fixed: &[(&str, &str)],
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = |(key, label): &(&str, &str)| key.chars().count() + label.chars().count() + 3;
     let mut room = usize::from(area.width).saturating_sub(fixed.iter().map(width).sum());
     let mut spans = Vec::new();
-    for entry in BAR.iter().chain(&fixed) {
-        let is_fixed = fixed.contains(entry);
-        if !is_fixed {
+    for (k, entry) in entries.iter().chain(fixed).enumerate() {
+        if k < entries.len() {
             if width(entry) > room {
                 continue;
             }
@@ -78,9 +87,20 @@ pub fn render_bar(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// Draws the help over the middle of `area`.
 pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
-    let height = (HELP.len() as u16 + 2).min(area.height);
-    let width = 62.min(area.width);
+    render_popup(app.theme(), " help: keys ", &HELP, 62, area, buf);
+}
+
+/// Draws a bordered list of keys and what they do, `width` wide, over the middle of `area`.
+pub fn render_popup(
+    theme: Theme,
+    title: &str,
+    entries: &[(&str, &str)],
+    width: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let height = (entries.len() as u16 + 2).min(area.height);
+    let width = width.min(area.width);
     let [row] = Layout::vertical([Constraint::Length(height)])
         .flex(Flex::Center)
         .areas(area);
@@ -88,7 +108,7 @@ pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         .flex(Flex::Center)
         .areas(row);
     Clear.render(popup, buf);
-    let lines: Vec<Line> = HELP
+    let lines: Vec<Line> = entries
         .iter()
         .map(|(key, what)| {
             Line::from(vec![
@@ -98,10 +118,6 @@ pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     Paragraph::new(lines)
-        .block(
-            Block::bordered()
-                .border_set(theme.border())
-                .title(" help: keys "),
-        )
+        .block(Block::bordered().border_set(theme.border()).title(title))
         .render(popup, buf);
 }

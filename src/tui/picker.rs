@@ -1,4 +1,4 @@
-//! The scene picker `sepax` opens in a terminal: the shipped scenes, Enter opens the debugger.
+//! The scene picker the lesson menu opens with `s`: the shipped scenes, Enter opens the debugger.
 
 use std::io;
 
@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use ratatui::DefaultTerminal;
 
-use super::terminal::{debug, session};
+use super::terminal::debug;
 use super::{App, Options, Theme};
 use crate::scene::{self, shipped_scenes};
 
@@ -79,7 +79,7 @@ impl Widget for &Picker {
             Span::styled("j/k", theme.key()),
             Span::raw(" move   "),
             Span::styled("q", theme.key()),
-            Span::raw(" quit   (in the debugger, q comes back here)"),
+            Span::raw(" back to the lessons   (in the debugger, q comes back here)"),
         ];
         if let Some(error) = &self.error {
             keys = vec![Span::raw(error.clone())];
@@ -90,13 +90,9 @@ impl Widget for &Picker {
     }
 }
 
-/// Runs the picker until the user quits; Enter opens the debugger on the highlighted scene.
-pub fn run_picker(theme: Theme) -> io::Result<()> {
-    let mut picker = Picker::new(theme);
-    session(|terminal| picker_loop(terminal, &mut picker))
-}
-
-fn picker_loop(terminal: &mut DefaultTerminal, picker: &mut Picker) -> io::Result<()> {
+/// Runs the picker until the user leaves it: `Ok(true)` for Ctrl-C (leave sepax), `Ok(false)`
+/// for `q` (back to the menu); Enter opens the debugger on the highlighted scene.
+pub fn picker_loop(terminal: &mut DefaultTerminal, picker: &mut Picker) -> io::Result<bool> {
     loop {
         terminal.draw(|frame| frame.render_widget(&*picker, frame.area()))?;
         let Event::Key(key) = event::read()? else {
@@ -107,8 +103,8 @@ fn picker_loop(terminal: &mut DefaultTerminal, picker: &mut Picker) -> io::Resul
         }
         let last = picker.scenes.len().saturating_sub(1);
         match key.code {
-            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
-            KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => return Ok(true),
+            KeyCode::Char('q') | KeyCode::Esc => return Ok(false),
             KeyCode::Up | KeyCode::Char('k') => picker.selected = picker.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => picker.selected = (picker.selected + 1).min(last),
             KeyCode::Enter => open(terminal, picker)?,

@@ -5,9 +5,9 @@
 use std::io::{self, stdout};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
-use ratatui::DefaultTerminal;
+use ratatui::{DefaultTerminal, Frame};
 
 use super::{input, Action, App};
 
@@ -36,23 +36,67 @@ pub fn run(mut app: App) -> io::Result<()> {
 
 /// The debugger's loop inside a session: draw, then wait for input (or the next frame).
 pub fn debug(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+    drive(terminal, app)
+}
+
+/// What the terminal loop drives: drawn from `&self`, changed only by events and the clock.
+pub trait Screen {
+    /// Draws the whole screen.
+    fn draw(&self, frame: &mut Frame);
+    /// Handles one terminal event.
+    fn handle(&mut self, event: &Event);
+    /// Whether the loop should go on.
+    fn is_running(&self) -> bool;
+    /// Seconds of wall time until the next frame is due while playing; `None` when paused.
+    fn due(&self) -> Option<f64>;
+    /// Lets `seconds` of wall time pass.
+    fn advance(&mut self, seconds: f64);
+}
+
+impl Screen for App {
+    fn draw(&self, frame: &mut Frame) {
+        frame.render_widget(self, frame.area());
+    }
+
+    fn handle(&mut self, event: &Event) {
+        if let Some(action) = input::action(event, self) {
+            self.update(action);
+        }
+    }
+
+    fn is_running(&self) -> bool {
+        App::is_running(self)
+    }
+
+    fn due(&self) -> Option<f64> {
+        self.is_playing().then(|| self.until_next_frame())
+    }
+
+    fn advance(&mut self, seconds: f64) {
+        self.update(Action::Advance(seconds));
+    }
+}
+
+/// Draws `screen`, then blocks on input while paused, or waits for the next frame while playing,
+/// until it stops running.
+pub fn drive(terminal: &mut DefaultTerminal, screen: &mut impl Screen) -> io::Result<()> {
     let size = terminal.size()?;
-    app.update(Action::Resize(size.width, size.height));
+    screen.handle(&Event::Resize(size.width, size.height));
     let mut last = Instant::now();
-    while app.is_running() {
-        terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
-        if app.is_playing() {
-            let due = Duration::from_secs_f64(app.until_next_frame().min(3600.0));
+    while screen.is_running() {
+        terminal.draw(|frame| screen.draw(frame))?;
+        if let Some(due) = screen.due() {
+            let due = Duration::from_secs_f64(due.min(3600.0));
             if event::poll(due.max(FRAME_BUDGET))? {
-                handle_pending(app)?;
+                handle_pending(screen)?;
             }
             let now = Instant::now();
-            app.update(Action::Advance((now - last).as_secs_f64()));
+            screen.advance((now - last).as_secs_f64());
             last = now;
         } else {
             // Paused: block until something happens.
-            handle(app, &event::read()?);
-            handle_pending(app)?;
+            screen.handle(&event::read()?);
+            handle_pending(screen)?;
             last = Instant::now();
         }
     }
@@ -60,15 +104,9 @@ pub fn debug(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
 }
 
 /// Handles every event already waiting, so a burst of keys costs one redraw.
-fn handle_pending(app: &mut App) -> io::Result<()> {
-    while app.is_running() && event::poll(Duration::ZERO)? {
-        handle(app, &event::read()?);
+fn handle_pending(screen: &mut impl Screen) -> io::Result<()> {
+    while screen.is_running() && event::poll(Duration::ZERO)? {
+        screen.handle(&event::read()?);
     }
     Ok(())
-}
-
-fn handle(app: &mut App, event: &event::Event) {
-    if let Some(action) = input::action(event, app) {
-        app.update(action);
-    }
 }

@@ -1,0 +1,20 @@
+//! The lesson player, `sepax lesson N`: a lesson's steps drive the debugger (scene, frame, pair,
+//! axis, view) beside a pane with the narration and the questions. The model is [`Player`],
+//! events become [`LessonAction`]s in [`action`], [`Player::update`] applies them, and
+//! `impl Widget for &Player` draws.
+
+mod apply;
+mod help;
+mod input;
+mod layout;
+mod markup;
+mod pane;
+mod player;
+mod update;
+mod view;
+
+pub use help::HELP;
+pub use input::{action, key_action};
+pub use layout::{Areas, Placement};
+pub use player::{Answered, Exit, Player, Text};
+pub use update::LessonAction;

@@ -1,0 +1,105 @@
+//! Applying a step to the debugger: its scene, its frame, its pair and axis, its view.
+
+use super::Player;
+use crate::draw::View;
+use crate::lesson::{Lesson, Selection};
+use crate::sat::AxisId;
+use crate::tui::{Action, App, Overlay, Playback};
+
+/// The selection and view in force at step `k`: a step's `select` holds until another step sets
+/// one or switches scene, its `view` until another step sets one.
+pub fn in_force(lesson: &Lesson, k: usize) -> (Option<&Selection>, Option<&str>) {
+    let mut select = None;
+    let mut view = None;
+    for (i, step) in lesson.steps[..=k].iter().enumerate() {
+        if i > 0 && step.scene != lesson.steps[i - 1].scene {
+            select = None;
+        }
+        select = step.select.as_ref().or(select);
+        view = step.view.as_deref().or(view);
+    }
+    (select, view)
+}
+
+impl Player {
+    /// Shows the current step: its scene's debugger, paused at the step's frame, with the step's
+    /// pair, axis and view; the number being typed is cleared and the text scrolled to its top.
+    pub(super) fn apply_step(&mut self) {
+        let frame = self.state().frame;
+        let (select, view) = in_force(&self.lesson, self.step);
+        let (select, view) = (select.cloned(), view.map(str::to_string));
+        self.typed.clear();
+        self.scroll = 0;
+        self.app_mut().show(frame, select.as_ref(), view.as_deref());
+        self.fit_debugger();
+    }
+
+    /// Tells the debugger the size of the area it is drawn in.
+    pub(super) fn fit_debugger(&mut self) {
+        let area = self.debugger_area();
+        self.app_mut()
+            .update(Action::Resize(area.width, area.height));
+    }
+}
+
+impl App {
+    /// Pauses at `frame` with `select`'s pair and axis (else the pair's default axis) and `view`
+    /// (`xy` when none; `four` for four views).
+    pub(crate) fn show(&mut self, frame: usize, select: Option<&Selection>, view: Option<&str>) {
+        self.playback = Playback::Paused;
+        self.clock = 0.0;
+        self.overlay = Overlay::None;
+        self.go_to(frame);
+        let mut axis = None;
+        if let Some(selection) = select {
+            let (a, b) = (&selection.pair.0, &selection.pair.1);
+            let found = self
+                .explanation
+                .pairs
+                .iter()
+                .enumerate()
+                .find_map(|(k, p)| {
+                    if (&p.a, &p.b) == (a, b) {
+                        Some((k, false))
+                    } else {
+                        ((&p.a, &p.b) == (b, a)).then_some((k, true))
+                    }
+                });
+            if let Some((k, reversed)) = found {
+                self.pair = k;
+                axis = selection
+                    .axis
+                    .map(|id| if reversed { swapped(id) } else { id });
+            }
+        }
+        self.row = axis
+            .filter(|_| self.pair().is_some_and(|p| p.axes.len() == 15))
+            .map_or_else(|| self.default_row(), AxisId::index);
+        self.four = view == Some("four");
+        self.view = view.and_then(View::parse).unwrap_or_default();
+    }
+}
+
+/// The same axis named with the pair's bodies the other way round (`A0xB2` becomes `A2xB0`).
+pub fn swapped(axis: AxisId) -> AxisId {
+    match axis {
+        AxisId::FaceA(i) => AxisId::FaceB(i),
+        AxisId::FaceB(j) => AxisId::FaceA(j),
+        AxisId::Edge(i, j) => AxisId::Edge(j, i),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swapping_the_pair_renames_faces_and_transposes_edges() {
+        assert_eq!(swapped(AxisId::FaceA(1)), AxisId::FaceB(1));
+        assert_eq!(swapped(AxisId::FaceB(0)), AxisId::FaceA(0));
+        assert_eq!(swapped(AxisId::Edge(0, 2)), AxisId::Edge(2, 0));
+        for axis in AxisId::ALL {
+            assert_eq!(swapped(swapped(axis)), axis);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The lesson key bar and the help that lists the lesson keys with the debugger's.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::{Clear, Widget};
+
+use super::player::Text;
+use super::Player;
+use crate::tui::keys;
+
+/// Every key in a lesson and what it does, as the help lists them.
+pub const HELP: [(&str, &str); 18] = [
+    ("n", "next step (nothing moves on by itself)"),
+    ("p", "previous step"),
+    ("1-9", "answer a choice question with the choice's number"),
+    (
+        "0-9 . -",
+        "type a number answer; Enter checks, Backspace edits",
+    ),
+    ("t", "hide / show the lesson text"),
+    (
+        "d / u",
+        "scroll the lesson text down / up (PgDn / PgUp too)",
+    ),
+    ("Right, Left", "one frame forward / back (b also goes back)"),
+    ("N / B", "ten frames forward / back"),
+    ("space", "play / pause; + / - faster / slower"),
+    ("g", "go to a frame: type its number, Enter"),
+    ("r", "restart the scene: frame 0, paused"),
+    ("j k, Up Down", "select an axis row (or click a row)"),
+    ("Tab", "next pair (Shift-Tab: previous)"),
+    ("v", "cycle views: xy, xz, yz, along the axis"),
+    (
+        "4",
+        "four views at once (when no question takes the digits)",
+    ),
+    ("[ ] h l", "zoom out / in, pan left / right"),
+    ("?", "this help (any key closes it)"),
+    ("q, Esc", "back to the lesson menu (Ctrl-C leaves sepax)"),
+];
+
+/// Draws the lesson key bar: the debugger's frame prompt while it is open, the answer keys while
+/// a number is typed, else the lesson keys that fit.
+pub fn render_bar(player: &Player, area: Rect, buf: &mut Buffer) {
+    let theme = player.theme();
+    Clear.render(area, buf);
+    if player.app().prompt().is_some() {
+        keys::render_bar(player.app(), area, buf);
+        return;
+    }
+    let fixed = [("?", "help"), ("q", "menu")];
+    if !player.typed().is_empty() {
+        let typing = [("Enter", "check"), ("Backspace", "edit"), ("Esc", "clear")];
+        keys::render_entries(theme, &typing, &fixed, area, buf);
+        return;
+    }
+    let answer = format!("1-{}", player.choices());
+    let mut entries = vec![("n", "next"), ("p", "previous")];
+    if player.text_window().2 > 0 {
+        entries.push(("d/u", "scroll"));
+    }
+    if player.choices() > 0 {
+        entries.push((answer.as_str(), "answer"));
+    } else if player.is_number_quiz() {
+        entries.push(("0-9 Enter", "answer"));
+    }
+    let text = match player.text() {
+        Text::Shown => "hide text",
+        Text::Hidden => "show text",
+    };
+    entries.extend([
+        ("t", text),
+        ("Left/Right", "frame"),
+        ("j/k", "axis"),
+        ("v", "view"),
+        ("Tab", "pair"),
+        ("space", "play"),
+    ]);
+    keys::render_entries(theme, &entries, &fixed, area, buf);
+}
+
+/// Draws the help over the middle of `area`.
+pub fn render_help(player: &Player, area: Rect, buf: &mut Buffer) {
+    keys::render_popup(player.theme(), " help: lesson keys ", &HELP, 72, area, buf);
+}

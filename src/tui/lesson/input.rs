@@ -1,0 +1,79 @@
+//! Terminal events to [`LessonAction`]s: lesson keys first, every other key to the debugger.
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind};
+use ratatui::layout::Position;
+
+use super::{LessonAction, Player};
+use crate::tui::{input, Action};
+
+/// The action an event asks for in a lesson, if any.
+pub fn action(event: &Event, player: &Player) -> Option<LessonAction> {
+    match event {
+        Event::Key(key) if key.kind != KeyEventKind::Release => key_action(key, player),
+        Event::Resize(width, height) => Some(LessonAction::Resize(*width, *height)),
+        Event::Mouse(mouse) => {
+            let on_pane = player
+                .areas()
+                .pane
+                .contains(Position::new(mouse.column, mouse.row));
+            let click = matches!(mouse.kind, MouseEventKind::Down(_));
+            if player.help_open() || (click && on_pane) {
+                return None;
+            }
+            debugger(event, player)
+        }
+        _ => None,
+    }
+}
+
+/// The action of a key press in a lesson.
+pub fn key_action(key: &KeyEvent, player: &Player) -> Option<LessonAction> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return Some(LessonAction::Quit);
+    }
+    if player.help_open() {
+        return Some(match key.code {
+            KeyCode::Char('q') => LessonAction::Menu,
+            _ => LessonAction::ToggleHelp,
+        });
+    }
+    if player.app().prompt().is_some() {
+        return input::key_action(key, player.app()).map(LessonAction::Debugger);
+    }
+    if !player.typed().is_empty() {
+        match key.code {
+            KeyCode::Backspace => return Some(LessonAction::Erase),
+            KeyCode::Esc => return Some(LessonAction::ClearTyped),
+            _ => {}
+        }
+    }
+    let action = match key.code {
+        KeyCode::Char('n') => LessonAction::Next,
+        KeyCode::Char('p') => LessonAction::Previous,
+        KeyCode::Char('t') => LessonAction::ToggleText,
+        KeyCode::Char('d') | KeyCode::PageDown => LessonAction::ScrollDown,
+        KeyCode::Char('u') | KeyCode::PageUp => LessonAction::ScrollUp,
+        KeyCode::Char('?') => LessonAction::ToggleHelp,
+        KeyCode::Char('q') | KeyCode::Esc => LessonAction::Menu,
+        KeyCode::Char(c @ '0'..='9') if player.choices() > 0 => {
+            let number = c.to_digit(10).map_or(0, |d| d as usize);
+            if number == 0 || number > player.choices() {
+                return None;
+            }
+            LessonAction::Choose(number)
+        }
+        KeyCode::Char(c @ ('0'..='9' | '.' | '-')) if player.is_number_quiz() => {
+            LessonAction::Type(c)
+        }
+        KeyCode::Enter if player.is_number_quiz() => LessonAction::Submit,
+        _ => return input::key_action(key, player.app()).map(LessonAction::Debugger),
+    };
+    Some(action)
+}
+
+/// A debugger event, minus the debugger's own quit and help.
+fn debugger(event: &Event, player: &Player) -> Option<LessonAction> {
+    input::action(event, player.app())
+        .filter(|a| !matches!(a, Action::Quit | Action::ToggleHelp))
+        .map(LessonAction::Debugger)
+}

@@ -1,0 +1,239 @@
+//! The lesson pane: the step's narration, its question and the answer's verdict, the lesson's
+//! title, step count and source.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
+
+use super::markup::{self, wrap};
+use super::Player;
+use crate::lesson::Answer;
+use crate::tui::Theme;
+
+/// The pane's text wrapped to `width` columns.
+pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
+    let theme = player.theme();
+    let mut lines = markup::render(&player.step().text, theme, width);
+    if let Some(problem) = player.step_problem() {
+        lines.push(Line::default());
+        let text = format!("This step could not be placed: {problem}.");
+        lines.extend(wrap(&[Span::styled(text, theme.dim())], width));
+    }
+    if player.quiz().is_some() {
+        lines.push(Line::default());
+        lines.extend(question(player, width));
+        lines.extend(verdict(player, width));
+    }
+    let last = player.step_index() + 1 == player.steps();
+    if last {
+        lines.push(Line::default());
+        let text = "Last step: the lesson is finished. q goes back to the menu.";
+        lines.extend(wrap(&[Span::styled(text, theme.title())], width));
+    }
+    if let Some(cites) = &player.lesson().cites {
+        if player.step_index() == 0 || last {
+            lines.push(Line::default());
+            let text = format!("Source: {cites}");
+            lines.extend(wrap(&[Span::styled(text, theme.dim())], width));
+        }
+    }
+    lines
+}
+
+/// How to answer: the numbered choices, or the number typed so far.
+fn question(player: &Player, width: u16) -> Vec<Line<'static>> {
+    let theme = player.theme();
+    let Some(quiz) = player.quiz() else {
+        return Vec::new();
+    };
+    match &quiz.answer {
+        Answer::Choice { choices, .. } => {
+            let chosen = player.answer().and_then(|a| a.typed.parse::<usize>().ok());
+            let prompt = format!("Answer with a number key, 1 to {}:", choices.len());
+            let mut lines = wrap(&[Span::styled(prompt, theme.title())], width);
+            let items: Vec<Vec<Span<'static>>> = choices
+                .iter()
+                .enumerate()
+                .map(|(k, choice)| choice_spans(k + 1, choice, chosen == Some(k + 1), theme))
+                .collect();
+            let inline: usize = items.iter().flatten().map(Span::width).sum::<usize>()
+                + 2 * items.len().saturating_sub(1);
+            if inline <= usize::from(width) {
+                let joined = items.into_iter().enumerate().flat_map(|(k, spans)| {
+                    let gap = (k > 0).then(|| Span::raw("  "));
+                    gap.into_iter().chain(spans)
+                });
+                lines.push(Line::from(joined.collect::<Vec<_>>()));
+            } else {
+                lines.extend(items.iter().flat_map(|spans| wrap(spans, width)));
+            }
+            lines
+        }
+        Answer::Number { .. } => {
+            let prompt = "Type the number, then Enter:";
+            let mut lines = wrap(&[Span::styled(prompt, theme.title())], width);
+            let shown = match player.answer() {
+                Some(answer) if player.typed().is_empty() => answer.typed.clone(),
+                _ => format!("{}_", player.typed()),
+            };
+            lines.push(Line::from(vec![
+                Span::raw("> "),
+                Span::styled(shown, theme.key()),
+            ]));
+            lines
+        }
+    }
+}
+
+/// One choice as `1 A0`, marked `>` and reversed once it is the chosen one.
+fn choice_spans(number: usize, choice: &str, chosen: bool, theme: Theme) -> Vec<Span<'static>> {
+    let mark = if chosen { ">" } else { "" };
+    let style = if chosen {
+        theme.selected()
+    } else {
+        Style::new()
+    };
+    vec![
+        Span::styled(format!("{mark}{number}"), theme.key()),
+        Span::styled(format!(" {choice}"), style),
+    ]
+}
+
+/// `Correct`, or the hint; then the explanation either way.
+fn verdict(player: &Player, width: u16) -> Vec<Line<'static>> {
+    let theme = player.theme();
+    let (Some(quiz), Some(answer)) = (player.quiz(), player.answer()) else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    let strong = |color| theme.fg(color).add_modifier(Modifier::BOLD);
+    if answer.correct {
+        lines.push(Line::from(Span::styled("Correct.", strong(Color::Green))));
+    } else {
+        let mut spans = vec![Span::styled("Not quite.", strong(Color::Yellow))];
+        if answer.typed.parse::<f64>().is_err() {
+            spans.push(Span::raw(format!(" `{}` is not a number.", answer.typed)));
+        }
+        if let Some(hint) = &quiz.hint {
+            spans.push(Span::styled(" Hint: ", theme.title()));
+            for (k, pieces) in markup::parse(hint).iter().enumerate() {
+                if k > 0 {
+                    spans.push(Span::raw(" "));
+                }
+                spans.extend(markup::spans(pieces, theme, Style::new()));
+            }
+        }
+        lines.extend(wrap(&spans, width));
+    }
+    if let Some(explain) = &quiz.explain {
+        lines.extend(markup::render(explain, theme, width));
+    }
+    lines
+}
+
+/// Draws the pane: bordered in a column of its own, with a top rule when below or over the
+/// debugger; the rule carries the lesson's title (or its number, the title then opening the
+/// text) and `step k / N`; text that does not fit scrolls, with a last line saying so.
+pub fn render(player: &Player, area: Rect, boxed: bool, buf: &mut Buffer) {
+    let theme = player.theme();
+    let window = window(player, area, boxed);
+    let mut text: Vec<Line> = window.lines[window.top..]
+        .iter()
+        .take(window.rows)
+        .cloned()
+        .collect();
+    if window.last > 0 {
+        let more = if window.top < window.last {
+            "-- more below: d (u: up) --"
+        } else {
+            "-- end: u scrolls up --"
+        };
+        text.push(Line::styled(more, theme.key()));
+    }
+    let block = frame(player, boxed)
+        .title(Span::styled(window.title, theme.title()))
+        .title_top(Line::from(Span::styled(step_label(player), theme.key())).right_aligned());
+    let inner = block.inner(area);
+    Clear.render(area, buf);
+    block.render(area, buf);
+    Paragraph::new(text).render(inner, buf);
+}
+
+/// The part of the lesson text a pane shows.
+pub struct Window {
+    /// The rule's title.
+    pub title: String,
+    /// Every line of the text.
+    pub lines: Vec<Line<'static>>,
+    /// The first line shown.
+    pub top: usize,
+    /// How many rows show text (one less than the pane's when a "more" line is needed).
+    pub rows: usize,
+    /// The largest first line: 0 when everything fits.
+    pub last: usize,
+}
+
+/// The text of the pane in `area`, scrolled as far as the player asks and the text allows.
+pub fn window(player: &Player, area: Rect, boxed: bool) -> Window {
+    let inner = frame(player, boxed).inner(area);
+    let (title, lines) = content(player, area.width, inner.width);
+    let height = usize::from(inner.height);
+    let rows = if lines.len() > height {
+        height.saturating_sub(1)
+    } else {
+        height
+    };
+    let last = lines.len().saturating_sub(rows);
+    Window {
+        title,
+        top: player.scroll().min(last),
+        rows,
+        last,
+        lines,
+    }
+}
+
+/// The pane's borders and padding.
+fn frame(player: &Player, boxed: bool) -> Block<'static> {
+    let borders = if boxed { Borders::ALL } else { Borders::TOP };
+    Block::new()
+        .borders(borders)
+        .border_set(player.theme().border())
+        .padding(Padding::horizontal(1))
+}
+
+/// The rows the pane needs at `width` (its text and the top rule) when it is not boxed.
+pub fn rows(player: &Player, width: u16) -> u16 {
+    let lines = content(player, width, width.saturating_sub(2)).1.len();
+    u16::try_from(lines + 1).unwrap_or(u16::MAX)
+}
+
+fn step_label(player: &Player) -> String {
+    format!(" step {} / {} ", player.step_index() + 1, player.steps())
+}
+
+/// The rule's title and the text of a pane `width` wide with `inner` columns of text: the lesson's
+/// title goes on the rule when it fits, else it opens the text.
+fn content(player: &Player, width: u16, inner: u16) -> (String, Vec<Line<'static>>) {
+    let title = &player.lesson().title;
+    let full = match player.number() {
+        Some(n) => format!(" {n}. {title} "),
+        None => format!(" {title} "),
+    };
+    let room = usize::from(width).saturating_sub(step_label(player).chars().count() + 4);
+    if full.chars().count() <= room {
+        return (full, lines(player, inner));
+    }
+    let short = player
+        .number()
+        .map_or_else(String::new, |n| format!(" lesson {n} "));
+    let mut text = wrap(
+        &[Span::styled(title.clone(), player.theme().title())],
+        inner,
+    );
+    text.push(Line::default());
+    text.extend(lines(player, inner));
+    (short, text)
+}

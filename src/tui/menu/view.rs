@@ -1,0 +1,158 @@
+//! The lesson menu as a widget of `&Menu`: the list with progress marks, the highlighted lesson's
+//! details, the legend (or a message) and the keys.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Padding, Paragraph, Widget, Wrap};
+
+use super::Menu;
+use crate::lesson::progress::Status;
+use crate::tui::keys;
+
+/// The introduction above the list.
+const INTRO: [&str; 2] = [
+    "Collision detection and physics-based animation, one step at a time.",
+    "Pick a lesson and press Enter. In a lesson, n goes on and ? lists every key.",
+];
+
+impl Widget for &Menu {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme();
+        let [list, details, legend, bar] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(2),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let block = Block::bordered()
+            .border_set(theme.border())
+            .title(Span::styled(" sepax lessons ", theme.title()));
+        let inner = block.inner(list);
+        block.render(list, buf);
+        let mut lines: Vec<Line> = INTRO
+            .iter()
+            .map(|line| Line::styled(format!(" {line}"), theme.dim()))
+            .collect();
+        lines.push(Line::default());
+        let rows = usize::from(inner.height).saturating_sub(lines.len()).max(1);
+        let first = (self.selected + 1).saturating_sub(rows);
+        if self.entries.is_empty() {
+            lines.push(Line::from(
+                " No lessons are shipped yet: press s to step through a scene.",
+            ));
+        }
+        lines.extend(
+            (first..self.entries.len())
+                .take(rows)
+                .map(|k| self.row(k, inner.width)),
+        );
+        Paragraph::new(lines).render(inner, buf);
+        Paragraph::new(self.details())
+            .block(Block::new().padding(Padding::left(1)))
+            .wrap(Wrap { trim: true })
+            .render(details, buf);
+        let note = match self.message() {
+            Some(message) => Line::styled(format!(" {message}"), theme.fg(Color::Yellow)),
+            None => self.legend(),
+        };
+        Paragraph::new(note).render(legend, buf);
+        let entries = [("Enter", "open"), ("j/k", "move"), ("s", "scenes")];
+        keys::render_entries(theme, &entries, &[("q", "quit")], bar, buf);
+    }
+}
+
+impl Menu {
+    /// The text mark of lesson `k`: `[x]` finished, `[3/6]` step reached, `[ ]` not started,
+    /// `[!]` does not load.
+    pub fn mark(&self, k: usize) -> String {
+        let entry = &self.entries[k];
+        let Ok(lesson) = &entry.lesson else {
+            return "[!]".to_string();
+        };
+        match self.status(k) {
+            Status::Done => "[x]".to_string(),
+            Status::InProgress(step) => format!("[{}/{}]", step, lesson.steps.len()),
+            Status::NotStarted => "[ ]".to_string(),
+        }
+    }
+
+    /// The list row of lesson `k`, `width` wide.
+    fn row(&self, k: usize, width: u16) -> Line<'static> {
+        let theme = self.theme();
+        let entry = &self.entries[k];
+        let cursor = if k == self.selected { '>' } else { ' ' };
+        let prefix = format!("{cursor}{:>3}  ", entry.number);
+        let mark = format!("{:<7} ", self.mark(k));
+        let next = if self.suggested() == Some(k) {
+            "  <- next"
+        } else {
+            ""
+        };
+        let title = match &entry.lesson {
+            Ok(lesson) => lesson.title.clone(),
+            Err(_) => format!("{} (does not load; sepax check says why)", entry.name),
+        };
+        let used = prefix.chars().count() + mark.chars().count() + next.len() + 1;
+        let room = usize::from(width).saturating_sub(used);
+        let title = if title.chars().count() > room {
+            let cut: String = title.chars().take(room.saturating_sub(1)).collect();
+            format!("{cut}~")
+        } else {
+            title
+        };
+        let mark_style = match self.status(k) {
+            Status::Done => theme.fg(Color::Green),
+            Status::InProgress(_) => theme.fg(Color::Yellow),
+            Status::NotStarted => Style::new(),
+        };
+        let mut spans = vec![
+            Span::raw(prefix),
+            Span::styled(mark, mark_style),
+            Span::raw(title),
+        ];
+        if !next.is_empty() {
+            spans[2].style = Style::new().add_modifier(Modifier::BOLD);
+            spans.push(Span::styled(next, theme.fg(Color::Green)));
+        }
+        let line = Line::from(spans);
+        if k == self.selected {
+            line.style(theme.selected())
+        } else {
+            line
+        }
+    }
+
+    /// The highlighted lesson's file, step count and source.
+    fn details(&self) -> Line<'static> {
+        let Some(entry) = self.entries.get(self.selected) else {
+            return Line::default();
+        };
+        let text = match &entry.lesson {
+            Ok(lesson) => {
+                let from = lesson
+                    .cites
+                    .as_ref()
+                    .map_or_else(String::new, |cites| format!(", from {cites}"));
+                format!("{}: {} steps{from}", entry.name, lesson.steps.len())
+            }
+            Err(why) => why.clone(),
+        };
+        Line::styled(text, self.theme().dim())
+    }
+
+    /// What the marks mean, and whether progress is saved.
+    fn legend(&self) -> Line<'static> {
+        let saved = if self.is_keeping() {
+            "progress is saved"
+        } else {
+            "progress is not saved"
+        };
+        Line::styled(
+            format!(" [x] finished  [3/6] at step 3  [ ] not started   ({saved})"),
+            self.theme().dim(),
+        )
+    }
+}

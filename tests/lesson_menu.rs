@@ -1,0 +1,154 @@
+//! The lesson menu, input → action → state: keys, progress marks, the suggested lesson, and what
+//! it asks its loop to do; it lists whatever lessons it is given.
+#![cfg(feature = "tui")]
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use sepax::lesson::progress::{Progress, Status};
+use sepax::scene::shipped_lessons;
+use sepax::tui::menu::{self, Entry, Menu, MenuAction, Request};
+use sepax::tui::Theme;
+
+const TOUR: &str = include_str!("fixtures/lessons/tour.toml");
+
+/// Five lessons: the tour under four names, and one that does not load.
+fn entries() -> Vec<Entry> {
+    ["01_first", "02_second", "03_third", "07_broken", "10_last"]
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let text = if name.contains("broken") {
+                "title = 3\n"
+            } else {
+                TOUR
+            };
+            Entry::load(k, name, text)
+        })
+        .collect()
+}
+
+fn progress() -> Progress {
+    let mut progress = Progress::default();
+    progress.reach("01_first", 5, 5);
+    progress.reach("02_second", 3, 5);
+    progress
+}
+
+fn press(menu: &mut Menu, code: KeyCode) -> Option<MenuAction> {
+    let action = menu::action(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    if let Some(action) = action {
+        menu.update(action);
+    }
+    action
+}
+
+#[test]
+fn lessons_are_numbered_by_their_file_names_and_marked_with_their_progress() {
+    let menu = Menu::new(entries(), progress(), true, Theme::default());
+    let numbers: Vec<usize> = menu.entries().iter().map(|e| e.number).collect();
+    assert_eq!(numbers, [1, 2, 3, 7, 10]);
+    let marks: Vec<String> = (0..5).map(|k| menu.mark(k)).collect();
+    assert_eq!(marks, ["[x]", "[3/5]", "[ ]", "[!]", "[ ]"]);
+    assert_eq!(menu.status(1), Status::InProgress(3));
+}
+
+#[test]
+fn the_first_unfinished_lesson_is_suggested_and_highlighted() {
+    let menu = Menu::new(entries(), progress(), true, Theme::default());
+    assert_eq!(menu.suggested(), Some(1));
+    assert_eq!(menu.selected(), 1);
+    let fresh = Menu::new(entries(), Progress::default(), false, Theme::default());
+    assert_eq!(fresh.selected(), 0);
+    let mut all = Progress::default();
+    for name in ["01_first", "02_second", "03_third", "10_last"] {
+        all.reach(name, 5, 5);
+    }
+    let done = Menu::new(entries(), all, true, Theme::default());
+    assert_eq!(
+        done.suggested(),
+        None,
+        "a lesson that does not load is never suggested"
+    );
+    assert_eq!(done.selected(), 0);
+}
+
+#[test]
+fn keys_move_the_highlight_within_the_list() {
+    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    assert_eq!(press(&mut menu, KeyCode::Char('j')), Some(MenuAction::Down));
+    assert_eq!(menu.selected(), 2);
+    assert_eq!(press(&mut menu, KeyCode::Down), Some(MenuAction::Down));
+    assert_eq!(press(&mut menu, KeyCode::Char('k')), Some(MenuAction::Up));
+    assert_eq!(press(&mut menu, KeyCode::Up), Some(MenuAction::Up));
+    assert_eq!(menu.selected(), 1);
+    assert_eq!(press(&mut menu, KeyCode::Char('G')), Some(MenuAction::Last));
+    assert_eq!(menu.selected(), 4);
+    press(&mut menu, KeyCode::Down);
+    assert_eq!(menu.selected(), 4, "stays on the last");
+    assert_eq!(press(&mut menu, KeyCode::Home), Some(MenuAction::First));
+    press(&mut menu, KeyCode::Up);
+    assert_eq!(menu.selected(), 0);
+    assert!(menu.is_running());
+    assert_eq!(press(&mut menu, KeyCode::Char('x')), None);
+}
+
+#[test]
+fn enter_opens_the_highlighted_lesson_s_the_scenes_and_q_quits() {
+    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    assert_eq!(press(&mut menu, KeyCode::Enter), Some(MenuAction::Open));
+    assert!(!menu.is_running());
+    assert_eq!(menu.take_request(), Some(Request::Open(1)));
+    assert!(menu.is_running(), "a request is taken once");
+    assert_eq!(
+        press(&mut menu, KeyCode::Char('s')),
+        Some(MenuAction::Scenes)
+    );
+    assert_eq!(menu.take_request(), Some(Request::Scenes));
+    for code in [KeyCode::Char('q'), KeyCode::Esc] {
+        assert_eq!(press(&mut menu, code), Some(MenuAction::Quit));
+        assert_eq!(menu.take_request(), Some(Request::Quit));
+    }
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert_eq!(menu::action(&ctrl_c), Some(MenuAction::Quit));
+    let release = Event::Key(KeyEvent::new_with_kind(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+        KeyEventKind::Release,
+    ));
+    assert_eq!(menu::action(&release), None);
+}
+
+#[test]
+fn a_lesson_that_does_not_load_says_why_instead_of_opening() {
+    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    press(&mut menu, KeyCode::Char('G'));
+    press(&mut menu, KeyCode::Up);
+    press(&mut menu, KeyCode::Enter);
+    assert!(menu.is_running());
+    assert_eq!(menu.take_request(), None);
+    let message = menu.message().expect("a message");
+    assert!(
+        message.starts_with("cannot open: lessons/07_broken.toml: "),
+        "{message}"
+    );
+}
+
+#[test]
+fn returning_from_a_lesson_highlights_the_next_suggestion() {
+    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    menu.progress_mut().reach("02_second", 5, 5);
+    menu.select_suggested();
+    assert_eq!(menu.selected(), 2);
+    assert_eq!(menu.mark(1), "[x]");
+}
+
+#[test]
+fn the_shipped_menu_lists_every_shipped_lesson_in_file_order() {
+    let menu = Menu::shipped(Progress::default(), false, Theme::default());
+    let names: Vec<&str> = menu.entries().iter().map(|e| e.name.as_str()).collect();
+    let shipped: Vec<&str> = shipped_lessons().iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, shipped);
+    for (k, entry) in menu.entries().iter().enumerate() {
+        assert_eq!(entry.number, sepax::lesson::number(&entry.name, k));
+        assert!(entry.lesson.is_ok(), "{}", entry.name);
+    }
+}

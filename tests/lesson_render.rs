@@ -1,0 +1,227 @@
+//! The lesson menu and the lesson player rendered with `TestBackend`: snapshots of the menu at
+//! 80×24 and 160×48 with and without colour, a step's narration, a choice question before and
+//! after a right and a wrong answer, a number question, the help; and how narration is styled.
+#![cfg(feature = "tui")]
+
+use std::path::Path;
+
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use ratatui::widgets::Widget;
+use ratatui::Terminal;
+use sepax::lesson::load_lesson_path;
+use sepax::lesson::progress::Progress;
+use sepax::tui::lesson::{LessonAction, Player};
+use sepax::tui::menu::{Entry, Menu};
+use sepax::tui::Theme;
+
+const TOUR: &str = include_str!("fixtures/lessons/tour.toml");
+
+fn theme(color: bool) -> Theme {
+    Theme::new(!color, false)
+}
+
+/// Five lessons (one does not load) at every kind of progress: finished, in progress, new.
+fn menu(color: bool) -> Menu {
+    let entries = ["01_first", "02_second", "03_third", "07_broken", "10_last"]
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let text = if name.contains("broken") {
+                "title = 3\n"
+            } else {
+                TOUR
+            };
+            Entry::load(k, name, text)
+        })
+        .collect();
+    let mut progress = Progress::default();
+    progress.reach("01_first", 5, 5);
+    progress.reach("02_second", 3, 5);
+    Menu::new(entries, progress, true, theme(color))
+}
+
+/// The tour fixture at step index `start`.
+fn tour(start: usize, color: bool) -> Player {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lessons/tour.toml");
+    let lesson = load_lesson_path(&path).expect("the tour fixture loads");
+    Player::new(lesson, Some(3), start, theme(color))
+}
+
+/// `widget` drawn on a `width × height` test terminal.
+fn draw(widget: impl Widget, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(widget, frame.area()))
+        .expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+/// The player's screen at `width × height`.
+fn screen(player: &mut Player, width: u16, height: u16) -> Buffer {
+    player.update(LessonAction::Resize(width, height));
+    draw(&*player, width, height)
+}
+
+/// The buffer's text, one line per row.
+fn text(buffer: &Buffer) -> String {
+    let width = usize::from(buffer.area.width).max(1);
+    buffer
+        .content
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(ratatui::buffer::Cell::symbol)
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn snapshots_of_the_menu_at_80x24_and_160x48_with_and_without_colour() {
+    for (width, height) in [(80, 24), (160, 48)] {
+        for color in [true, false] {
+            let mode = if color { "color" } else { "no_color" };
+            insta::assert_snapshot!(
+                format!("menu_{width}x{height}_{mode}"),
+                format!("{:?}", draw(&menu(color), width, height))
+            );
+        }
+    }
+}
+
+#[test]
+fn snapshots_of_a_step_with_narration() {
+    insta::assert_snapshot!(
+        "step_narration_160x48",
+        text(&screen(&mut tour(0, true), 160, 48))
+    );
+    insta::assert_snapshot!(
+        "step_narration_80x24",
+        text(&screen(&mut tour(0, true), 80, 24))
+    );
+    insta::assert_snapshot!(
+        "step_narration_100x40_no_color",
+        format!("{:?}", screen(&mut tour(0, false), 100, 40))
+    );
+}
+
+#[test]
+fn snapshots_of_a_choice_question_before_and_after_a_right_and_a_wrong_answer() {
+    let mut player = tour(1, true);
+    insta::assert_snapshot!("choice_before_160x48", text(&screen(&mut player, 160, 48)));
+    player.update(LessonAction::Choose(3));
+    insta::assert_snapshot!("choice_right_160x48", text(&screen(&mut player, 160, 48)));
+    let mut player = tour(1, true);
+    player.update(LessonAction::Choose(1));
+    insta::assert_snapshot!("choice_wrong_160x48", text(&screen(&mut player, 160, 48)));
+    insta::assert_snapshot!("choice_wrong_80x24", text(&screen(&mut player, 80, 24)));
+}
+
+#[test]
+fn snapshots_of_a_number_question_typed_then_answered() {
+    let mut player = tour(2, true);
+    for c in "0.05".chars() {
+        player.update(LessonAction::Type(c));
+    }
+    insta::assert_snapshot!("number_typing_100x40", text(&screen(&mut player, 100, 40)));
+    player.update(LessonAction::Type('1'));
+    player.update(LessonAction::Submit);
+    insta::assert_snapshot!("number_right_100x40", text(&screen(&mut player, 100, 40)));
+}
+
+#[test]
+fn snapshots_of_the_last_step_and_the_help() {
+    insta::assert_snapshot!(
+        "last_step_116x30",
+        text(&screen(&mut tour(4, true), 116, 30))
+    );
+    let mut player = tour(0, true);
+    player.update(LessonAction::ToggleHelp);
+    insta::assert_snapshot!("help_80x24", text(&screen(&mut player, 80, 24)));
+}
+
+/// The cells showing `word` in row `y` of the buffer.
+fn find(buffer: &Buffer, word: &str) -> Option<(u16, u16)> {
+    let width = buffer.area.width;
+    let rows = text(buffer);
+    rows.lines().enumerate().find_map(|(y, line)| {
+        let x = line.find(word)?;
+        let x = line[..x].chars().count();
+        Some((u16::try_from(x).ok()?.min(width), u16::try_from(y).ok()?))
+    })
+}
+
+#[test]
+fn narration_is_bold_and_code_with_colour_and_keeps_backticks_without() {
+    let coloured = screen(&mut tour(0, true), 160, 48);
+    let (x, y) = find(&coloured, "edge** of A").map_or_else(
+        || find(&coloured, "edge of A").expect("narration shown"),
+        |_| panic!("the markers are not shown"),
+    );
+    assert!(coloured[(x, y)].modifier.contains(Modifier::BOLD));
+    assert!(!coloured[(x + 5, y)].modifier.contains(Modifier::BOLD));
+    let (x, y) = find(&coloured, "R, R0 and R1").expect("code without backticks");
+    assert_eq!(coloured[(x, y)].fg, Color::Cyan);
+    let plain = screen(&mut tour(0, false), 160, 48);
+    assert!(
+        find(&plain, "`R`, `R0` and `R1`").is_some(),
+        "backticks kept"
+    );
+    let (x, y) = find(&plain, "edge of A").expect("narration shown");
+    assert!(
+        plain[(x, y)].modifier.contains(Modifier::BOLD),
+        "bold needs no colour"
+    );
+    assert!(plain.content.iter().all(|cell| cell.fg == Color::Reset));
+}
+
+#[test]
+fn the_pane_shows_the_title_the_step_count_and_the_source() {
+    let first = text(&screen(&mut tour(0, true), 160, 48));
+    for shown in [
+        "A tour of the lesson player",
+        "step 1 / 5",
+        "Source: seed 000 Table 2.1",
+    ] {
+        assert!(first.contains(shown), "`{shown}` missing:\n{first}");
+    }
+    let second = text(&screen(&mut tour(1, true), 160, 48));
+    assert!(second.contains("step 2 / 5"));
+    assert!(second.contains("1 A0  2 B1  3 A0xB2"), "{second}");
+    assert!(
+        !second.contains("Source:"),
+        "the source opens and closes the lesson"
+    );
+}
+
+#[test]
+fn text_taller_than_the_pane_says_how_to_scroll() {
+    let text: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
+    let toml = format!(
+        "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n",
+        text.join("\n")
+    );
+    let lesson = sepax::lesson::load_lesson_str(&toml, "long.toml", None).unwrap();
+    let mut player = Player::new(lesson, None, 0, theme(true));
+    let top = text_of_screen(&mut player);
+    assert!(top.contains("line 1\n") || top.contains("line 1 "), "{top}");
+    assert!(top.contains("-- more below: d (u: up) --"), "{top}");
+    assert!(
+        top.contains(" d/u scroll "),
+        "the key bar says so too:\n{top}"
+    );
+    for _ in 0..20 {
+        player.update(LessonAction::ScrollDown);
+    }
+    let bottom = text_of_screen(&mut player);
+    assert!(bottom.contains("line 40"), "{bottom}");
+    assert!(bottom.contains("-- end: u scrolls up --"), "{bottom}");
+    assert!(!bottom.contains("line 1 "), "{bottom}");
+}
+
+fn text_of_screen(player: &mut Player) -> String {
+    text(&screen(player, 80, 24))
+}

@@ -1,0 +1,96 @@
+//! A tmux server of its own per test: start a session, type keys, read the screen. Shared by the
+//! terminal tests.
+
+// Each test crate uses its own subset of these helpers.
+#![allow(dead_code)]
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// The binary under test.
+pub const SEPAX: &str = env!("CARGO_BIN_EXE_sepax");
+
+/// A tmux server of its own (one socket per test), killed when dropped.
+pub struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// A 160×48 session running `command`, or `None` (with the reason printed) without tmux.
+    pub fn start(test: &str, command: &str) -> Option<Tmux> {
+        let available = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|out| out.status.success());
+        if !available {
+            println!("skipping {test}: tmux is not installed");
+            return None;
+        }
+        let tmux = Tmux {
+            socket: format!("sepax-{test}-{}", std::process::id()),
+        };
+        tmux.run(&["new-session", "-d", "-x", "160", "-y", "48", command]);
+        Some(tmux)
+    }
+
+    /// Runs a tmux command on this server and returns what it printed.
+    pub fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    pub fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.run(&["send-keys", key]);
+        }
+    }
+
+    pub fn type_line(&self, text: &str) {
+        self.run(&["send-keys", "-l", text]);
+        self.run(&["send-keys", "Enter"]);
+    }
+
+    pub fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p"])
+    }
+
+    pub fn show(&self, format: &str) -> String {
+        self.run(&["display-message", "-p", format])
+            .trim()
+            .to_string()
+    }
+
+    /// Polls the screen until `done` holds (10 s at most), and returns it.
+    pub fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "timed out waiting for {what}; the screen:\n{screen}"
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn wait_for_text(&self, text: &str) -> String {
+        self.wait_for(text, |screen| screen.contains(text))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+/// A shell with a prompt the tests can find.
+pub const SHELL: &str = "env 'PS1=prompt$ ' sh";

@@ -1,0 +1,235 @@
+//! Lessons in a real terminal: tmux runs `sepax lesson N` and `sepax`, `send-keys` types,
+//! `capture-pane` reads the screen. What to expect is read from the lesson itself, so the test
+//! follows the shipped lessons as they change. Progress goes to a folder of the test's own.
+//! Skipped, with the reason printed, only when tmux is not installed.
+#![cfg(feature = "tui")]
+
+#[path = "support/tmux.rs"]
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use sepax::lesson::{self, Answer, Lesson};
+use sepax::scene::shipped_lessons;
+use support::{Tmux, SEPAX, SHELL};
+
+/// A data folder of the test's own, removed when dropped.
+struct DataDir(PathBuf);
+
+impl DataDir {
+    fn new(test: &str) -> DataDir {
+        let dir = std::env::temp_dir().join(format!("sepax-tmux-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        DataDir(dir)
+    }
+
+    /// `sepax args` run from the shell with progress kept here, then its exit status echoed.
+    fn command(&self, args: &str) -> String {
+        format!(
+            "SEPAX_DATA_DIR='{}' '{SEPAX}' {args}; echo exit=$?",
+            self.0.display()
+        )
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The first shipped lesson with a choice question (else the tour fixture): how to name it on
+/// the command line, the lesson, the question's step index and its right key.
+fn lesson_with_a_choice() -> (String, Lesson, usize, usize) {
+    let choice = |lesson: &Lesson| {
+        lesson.steps.iter().enumerate().find_map(|(k, step)| {
+            match step.quiz.as_ref().map(|q| &q.answer) {
+                Some(Answer::Choice { correct, .. }) => Some((k, correct + 1)),
+                _ => None,
+            }
+        })
+    };
+    for (k, (name, _)) in shipped_lessons().iter().enumerate() {
+        let arg = lesson::number(name, k).to_string();
+        let loaded = lesson::load_lesson(&arg).expect("a shipped lesson loads");
+        if let Some((step, key)) = choice(&loaded) {
+            return (arg, loaded, step, key);
+        }
+    }
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/lessons/tour.toml"
+    );
+    println!("no shipped lesson has a choice question; using {path}");
+    let loaded = lesson::load_lesson_path(Path::new(path)).expect("the tour loads");
+    let (step, key) = choice(&loaded).expect("the tour has a choice question");
+    (format!("'{path}'"), loaded, step, key)
+}
+
+/// The first words of a step's narration as the pane shows them (markers gone, one line).
+fn opening_words(lesson: &Lesson, step: usize) -> String {
+    let first = lesson.steps[step].text.lines().next().unwrap_or_default();
+    let plain = first.replace("**", "").replace('`', "");
+    let mut words = String::new();
+    for word in plain.split_whitespace() {
+        if words.len() + word.len() + 1 > 25 {
+            break;
+        }
+        if !words.is_empty() {
+            words.push(' ');
+        }
+        words.push_str(word);
+    }
+    words
+}
+
+#[test]
+fn a_lesson_shows_its_narration_steps_on_with_n_answers_and_goes_back_to_the_menu() {
+    let Some(tmux) = Tmux::start("lesson", SHELL) else {
+        return;
+    };
+    let data = DataDir::new("lesson");
+    let (arg, lesson, quiz, key) = lesson_with_a_choice();
+    let steps = lesson.steps.len();
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&data.command(&format!("lesson {arg}")));
+    let screen = tmux.wait_for_text(&format!("step 1 / {steps}"));
+    assert_eq!(tmux.show("#{alternate_on}"), "1");
+    let words = opening_words(&lesson, 0);
+    assert!(
+        screen.contains(&words),
+        "`{words}` not on screen:\n{screen}"
+    );
+    println!("step 1 shows `{words}`");
+
+    tmux.keys(&["n"]);
+    let screen = tmux.wait_for_text(&format!("step 2 / {steps}"));
+    let words = opening_words(&lesson, 1);
+    assert!(
+        screen.contains(&words),
+        "`{words}` not on screen:\n{screen}"
+    );
+    println!("n: step 2 shows `{words}`");
+
+    for _ in 1..quiz {
+        tmux.keys(&["n"]);
+    }
+    tmux.wait_for_text(&format!("step {} / {steps}", quiz + 1));
+    tmux.wait_for_text("Answer with a number key");
+    tmux.keys(&[&key.to_string()]);
+    let screen = tmux.wait_for_text("Correct.");
+    let verdict = screen
+        .lines()
+        .find_map(|line| line.find("Correct.").map(|at| &line[at..]))
+        .unwrap_or_default();
+    println!(
+        "step {}: key {key} shows `{}`",
+        quiz + 1,
+        verdict.trim_end_matches(['│', ' '])
+    );
+
+    tmux.keys(&["q"]);
+    let screen = tmux.wait_for_text("sepax lessons");
+    let reached = quiz + 1;
+    let mark = if reached == steps {
+        "[x]".to_string()
+    } else {
+        format!("[{reached}/{steps}]")
+    };
+    if arg.parse::<usize>().is_ok() {
+        assert!(screen.contains(&mark), "no `{mark}` in the menu:\n{screen}");
+        println!("q: the menu marks the lesson {mark}");
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+    assert_eq!(
+        tmux.show("#{alternate_on}"),
+        "0",
+        "the terminal is restored"
+    );
+    tmux.type_line("echo still-cooked");
+    tmux.wait_for_text("\nstill-cooked");
+
+    let saved = std::fs::read_to_string(data.0.join("progress.toml")).expect("progress saved");
+    assert!(
+        saved.contains(&format!("[lessons.{}]", lesson.name)),
+        "{saved}"
+    );
+    assert!(saved.contains(&format!("reached = {reached}")), "{saved}");
+}
+
+#[test]
+fn sepax_alone_opens_the_menu_with_the_next_lesson_highlighted() {
+    let Some(tmux) = Tmux::start("menu", SHELL) else {
+        return;
+    };
+    let data = DataDir::new("menu");
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&data.command(""));
+    let screen = tmux.wait_for_text("sepax lessons");
+    assert_eq!(tmux.show("#{alternate_on}"), "1");
+    if let Some((name, _)) = shipped_lessons().first() {
+        let loaded = lesson::load_lesson(name).expect("loads");
+        let row = screen
+            .lines()
+            .find(|line| line.contains(&loaded.title))
+            .expect("the first lesson is listed");
+        assert!(row.contains('>') && row.contains("[ ]") && row.contains("<- next"));
+        println!("menu row: {}", row.trim_matches(['│', ' ']));
+        tmux.keys(&["Enter"]);
+        tmux.wait_for_text(&format!("step 1 / {}", loaded.steps.len()));
+        tmux.keys(&["q"]);
+        tmux.wait_for_text("sepax lessons");
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+}
+
+#[test]
+fn a_bad_lesson_prints_its_located_error_and_exits_2_without_taking_the_terminal() {
+    let Some(tmux) = Tmux::start("bad-lesson", SHELL) else {
+        return;
+    };
+    let data = DataDir::new("bad-lesson");
+    std::fs::create_dir_all(&data.0).unwrap();
+    let path = data.0.join("broken.toml");
+    std::fs::write(
+        &path,
+        "title = \"t\"\nscene = \"nope\"\n[[step]]\ntext = \"x\"\n",
+    )
+    .unwrap();
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&data.command(&format!("lesson '{}'", path.display())));
+    let screen = tmux.wait_for_text("exit=2");
+    assert!(screen.contains("broken.toml:2:9: scene `nope`"), "{screen}");
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+}
+
+#[test]
+fn no_progress_saves_nothing_and_a_damaged_file_is_ignored_with_a_warning() {
+    let Some(tmux) = Tmux::start("no-progress", SHELL) else {
+        return;
+    };
+    let data = DataDir::new("no-progress");
+    let (arg, lesson, _, _) = lesson_with_a_choice();
+    tmux.wait_for_text("prompt$");
+    tmux.type_line(&data.command(&format!("lesson {arg} --no-progress")));
+    tmux.wait_for_text(&format!("step 1 / {}", lesson.steps.len()));
+    tmux.keys(&["n"]);
+    tmux.wait_for_text("step 2 / ");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("progress is not saved");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+    assert!(!data.0.exists(), "--no-progress wrote nothing");
+
+    std::fs::create_dir_all(&data.0).unwrap();
+    std::fs::write(data.0.join("progress.toml"), "lessons = [oops").unwrap();
+    tmux.type_line("clear");
+    tmux.type_line(&data.command(""));
+    let screen = tmux.wait_for_text("saved progress ignored");
+    assert!(screen.contains("sepax lessons"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+}
