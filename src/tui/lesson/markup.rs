@@ -1,5 +1,5 @@
-//! Narration text: `**bold**` and `` `code` `` as styles, line breaks honoured, words wrapped to
-//! a width.
+//! Narration text: `**bold**`, `*italic*` and `` `code` `` as styles, line breaks honoured,
+//! words wrapped to a width.
 
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -13,6 +13,8 @@ pub enum Emphasis {
     Plain,
     /// Between `**` and `**`.
     Bold,
+    /// Between single `*` (no space just inside, on one line).
+    Italic,
     /// Between backticks.
     Code,
 }
@@ -29,13 +31,22 @@ pub fn parse(text: &str) -> Vec<Pieces> {
     while let Some(c) = rest.chars().next() {
         let (marker, emphasis) = match c {
             '*' if rest.starts_with("**") => ("**", Emphasis::Bold),
+            '*' => ("*", Emphasis::Italic),
             '`' => ("`", Emphasis::Code),
             _ => ("", Emphasis::Plain),
         };
         let closed = (!marker.is_empty())
             .then(|| rest[marker.len()..].find(marker))
             .flatten();
-        if let Some(end) = closed.filter(|&end| end > 0) {
+        let tight = |inner: &str| {
+            emphasis != Emphasis::Italic
+                || !(inner.starts_with(char::is_whitespace)
+                    || inner.ends_with(char::is_whitespace)
+                    || inner.contains('\n'))
+        };
+        let closed =
+            closed.filter(|&end| end > 0 && tight(&rest[marker.len()..marker.len() + end]));
+        if let Some(end) = closed {
             push(&mut lines, &plain, Emphasis::Plain);
             plain.clear();
             let inner = &rest[marker.len()..marker.len() + end];
@@ -73,6 +84,7 @@ pub fn spans(pieces: &Pieces, theme: Theme, base: Style) -> Vec<Span<'static>> {
         .map(|(text, emphasis)| match emphasis {
             Emphasis::Plain => Span::styled(text.clone(), base),
             Emphasis::Bold => Span::styled(text.clone(), base.add_modifier(Modifier::BOLD)),
+            Emphasis::Italic => Span::styled(text.clone(), base.add_modifier(Modifier::ITALIC)),
             Emphasis::Code if theme.color => {
                 Span::styled(text.clone(), base.patch(theme.fg(Color::Cyan)))
             }
@@ -180,6 +192,17 @@ mod tests {
         );
         assert_eq!(parse("a ** b")[0], vec![("a ** b".into(), Emphasis::Plain)]);
         assert_eq!(parse("\n\nx").len(), 3, "blank lines are kept");
+    }
+
+    #[test]
+    fn single_stars_make_italics_only_when_tight_around_a_word() {
+        let lines = parse("a *unit* direction, 2 * 3 * 4, and *two\nlines*");
+        assert_eq!(lines[0][1], ("unit".into(), Emphasis::Italic));
+        assert_eq!(
+            lines[0][2],
+            (" direction, 2 * 3 * 4, and *two".into(), Emphasis::Plain)
+        );
+        assert_eq!(lines[1], vec![("lines*".into(), Emphasis::Plain)]);
     }
 
     #[test]
