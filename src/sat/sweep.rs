@@ -141,31 +141,39 @@ impl Columns {
     fn window(&self) -> (f64, f64) {
         let (mut last_entry, mut first_exit) = (f64::NEG_INFINITY, f64::INFINITY);
         for k in 0..15 {
-            if self.tested(k) {
-                let (entry, exit) =
-                    overlap_interval(self.distance[k], self.speed[k], self.reach[k]);
-                last_entry = if entry > last_entry {
-                    entry
-                } else {
-                    last_entry
-                };
-                first_exit = if exit < first_exit { exit } else { first_exit };
-            }
+            let (entry, exit) = overlap_interval(self.distance[k], self.speed[k], self.reach[k]);
+            // Selects rather than branches: an untested axis contributes nothing.
+            let tested = self.tested(k);
+            let entry = if tested { entry } else { f64::NEG_INFINITY };
+            let exit = if tested { exit } else { f64::INFINITY };
+            last_entry = if entry > last_entry {
+                entry
+            } else {
+                last_entry
+            };
+            first_exit = if exit < first_exit { exit } else { first_exit };
         }
         (last_entry, first_exit)
     }
 
     /// The first tested axis in table order on which the projections just touch at `time`.
     fn touching_axis(&self, frame: &PairFrame, time: f64) -> Option<AxisId> {
-        (0..15)
-            .filter(|&k| self.tested(k))
-            .map(|k| AxisId::ALL[k])
-            .find(|&axis| {
-                let k = axis.index();
-                let length = frame.length(axis);
-                let gap = (self.distance[k] + time * self.speed[k]).abs() - self.reach[k];
-                gap.abs() <= 1e-9 * (length + self.distance[k].abs() + self.reach[k])
-            })
+        for k in 0..15 {
+            if !self.tested(k) {
+                continue;
+            }
+            let gap = ((self.distance[k] + time * self.speed[k]).abs() - self.reach[k]).abs();
+            let slack = 1e-9 * (self.distance[k].abs() + self.reach[k]);
+            // |L| <= 1, so a gap beyond the face-axis bound cannot pass: skip the square root.
+            if gap > 1e-9 + slack {
+                continue;
+            }
+            let axis = AxisId::ALL[k];
+            if gap <= 1e-9 * frame.length(axis) + slack {
+                return Some(axis);
+            }
+        }
+        None
     }
 }
 
@@ -181,5 +189,9 @@ fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
     }
     let inverse_speed = 1.0 / w;
     let (t1, t2) = ((-r - p) * inverse_speed, (r - p) * inverse_speed);
-    (t1.min(t2), t1.max(t2))
+    if t1 < t2 {
+        (t1, t2)
+    } else {
+        (t2, t1)
+    }
 }
