@@ -2,15 +2,14 @@
 //! the frame records of its timeline.
 
 use super::frame::{body_frame, EnergyRecord, EventRecord, FrameRecord};
-use crate::dynamics::constraints::{Constraint, ConstraintKind, ConstraintMethod};
-use crate::dynamics::forces::{Force, ForceModel, Spring};
+use crate::dynamics::forces::ForceModel;
 use crate::dynamics::integrate::{BodyError, Integrator};
 use crate::dynamics::response::{resting_speed, Material};
 use crate::dynamics::world::{FrameStep, Settings, Stages, World};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 use crate::math::arr3;
 use crate::sat::ContactKind;
-use crate::scene::{self, BodySpec, ForceSpec, Scene, ShapeSpec};
+use crate::scene::{self, BodySpec, Scene, ShapeSpec};
 
 /// Overrides of a scene's `[world]` for one simulation.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -65,61 +64,13 @@ fn rigid_body(spec: &BodySpec) -> RigidBody {
     }
 }
 
-/// Gravity, forces, springs and constraints of a scene.
+/// Gravity, forces, springs and constraints of a scene (its tables are the dynamics' own types).
 fn force_model(scene: &Scene) -> ForceModel {
     let mut model = ForceModel::with_gravity(scene.world.gravity);
-    model.forces = scene
-        .forces
-        .iter()
-        .map(|f| match *f {
-            ForceSpec::Drag { k } => Force::Drag { k },
-            ForceSpec::CentralPoint { center, strength } => {
-                Force::CentralPoint { center, strength }
-            }
-            ForceSpec::CentralBetween { a, b, strength } => {
-                Force::CentralBetween { a, b, strength }
-            }
-        })
-        .collect();
-    model.springs = scene
-        .springs
-        .iter()
-        .map(|s| Spring {
-            a: s.a,
-            b: s.b,
-            rest_length: s.rest_length,
-            stiffness: s.stiffness,
-            damping: s.damping,
-        })
-        .collect();
-    model.constraints = scene.constraints.iter().map(constraint).collect();
+    model.forces.clone_from(&scene.forces);
+    model.springs.clone_from(&scene.springs);
+    model.constraints.clone_from(&scene.constraints);
     model
-}
-
-/// A scene constraint in the dynamics' terms.
-fn constraint(spec: &scene::ConstraintSpec) -> Constraint {
-    use scene::ConstraintKind as K;
-    use scene::ConstraintMethod as M;
-    let kind = match spec.kind {
-        K::Rod { a, b, length } => ConstraintKind::Rod { a, b, length },
-        K::Pin { a, point } => ConstraintKind::Pin { a, point },
-        K::Circle {
-            a,
-            center,
-            normal,
-            radius,
-        } => ConstraintKind::Circle {
-            a,
-            center,
-            normal,
-            radius,
-        },
-    };
-    let method = match spec.method {
-        M::Penalty { stiffness, damping } => ConstraintMethod::Penalty { stiffness, damping },
-        M::Lagrange { stiffness, damping } => ConstraintMethod::Lagrange { stiffness, damping },
-    };
-    Constraint { kind, method }
 }
 
 /// Frames `0..=frames` of the scene simulated by the world loop (frame 0 is the initial state).
