@@ -100,23 +100,6 @@ pub fn pose_at(body: &BodySpec, t: f64) -> (Vector3<f64>, UnitQuaternion<f64>) {
     (body.center + body.velocity * t, spin * body.rotation)
 }
 
-/// The scene's bodies moved to `frame`, with constant velocities.
-pub fn bodies_at_frame(scene: &Scene, frame: usize) -> Vec<BodySpec> {
-    let t = frame as f64 * scene.world.dt;
-    scene
-        .bodies
-        .iter()
-        .map(|body| {
-            let (center, rotation) = pose_at(body, t);
-            BodySpec {
-                center,
-                rotation,
-                ..body.clone()
-            }
-        })
-        .collect()
-}
-
 /// Explains every pair of the scene (or only `only_pair`) at `frame`, searching `horizon` ahead.
 pub fn explain(
     scene: &Scene,
