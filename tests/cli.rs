@@ -1,22 +1,10 @@
 //! The `sepax` binary as a user runs it: output, JSON contract, exit statuses.
 
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{sepax, stderr, stdout};
+
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn sepax(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sepax"))
-        .args(args)
-        .output()
-        .expect("sepax runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 #[test]
 fn explain_says_which_axis_separates_the_near_miss() {

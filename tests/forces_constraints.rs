@@ -2,30 +2,19 @@
 //!
 //! Run with `--nocapture` to see the tables.
 
+#[path = "support/ball.rs"]
+mod ball_support;
+use ball_support::ball;
+
 use sepax::dynamics::constraints::{violations, Constraint, ConstraintKind, ConstraintMethod};
 use sepax::dynamics::energy::{energy, momentum};
 use sepax::dynamics::forces::{Force, ForceModel, Spring};
 use sepax::dynamics::integrate::{advance, Integrator};
 use sepax::dynamics::system::{self, System};
-use sepax::dynamics::{BodyShape, BodyState, RigidBody};
-use sepax::nalgebra::{DMatrix, DVector, UnitQuaternion, Vector3};
+use sepax::dynamics::BodyShape;
+use sepax::nalgebra::{DMatrix, DVector, Vector3};
 
 const G: f64 = 9.81;
-
-fn ball(mass: f64, x: [f64; 3], v: [f64; 3], fixed: bool) -> RigidBody {
-    RigidBody {
-        name: "ball".into(),
-        shape: BodyShape::Sphere(0.1),
-        mass,
-        fixed,
-        state: BodyState {
-            position: Vector3::from(x),
-            velocity: Vector3::from(v),
-            rotation: UnitQuaternion::identity(),
-            angular_velocity: Vector3::zeros(),
-        },
-    }
-}
 
 fn spring(a: usize, b: usize, rest_length: f64, stiffness: f64, damping: f64) -> Spring {
     Spring {

@@ -3,29 +3,17 @@
 //!
 //! Run with `--nocapture` to see the tables.
 
+#[path = "support/ball.rs"]
+mod ball_support;
+use ball_support::ball;
+
 use sepax::dynamics::energy::{energy, momentum};
 use sepax::dynamics::forces::{ForceModel, Spring};
 use sepax::dynamics::integrate::{self, step_frame, Adaptive, Integrator, StepControl};
 use sepax::dynamics::system::{self, System};
 use sepax::dynamics::{BodyShape, BodyState, RigidBody};
 use sepax::math::rotation_from_euler_degrees;
-use sepax::nalgebra::{DVector, UnitQuaternion, Vector3};
-
-/// A unit-radius sphere at `x` moving with `v`.
-fn ball(mass: f64, x: [f64; 3], v: [f64; 3], fixed: bool) -> RigidBody {
-    RigidBody {
-        name: "ball".into(),
-        shape: BodyShape::Sphere(0.1),
-        mass,
-        fixed,
-        state: BodyState {
-            position: Vector3::from(x),
-            velocity: Vector3::from(v),
-            rotation: UnitQuaternion::identity(),
-            angular_velocity: Vector3::zeros(),
-        },
-    }
-}
+use sepax::nalgebra::{DVector, Vector3};
 
 /// Amplitude, stiffness and rest length of the oscillator: `x(t) = L + A cos(ω t)`, `ω = 2`.
 const A: f64 = 0.5;

@@ -1,23 +1,11 @@
 //! `sepax simulate` as a user runs it: the JSON Lines contract, the text table, bad input with
 //! exit status 2, and `explain --frame` reading the simulated state.
 
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{sepax, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn sepax(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sepax"))
-        .args(args)
-        .output()
-        .expect("sepax runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// Writes `text` to a scene file of its own in the temporary directory.
 fn scene_file(name: &str, text: &str) -> PathBuf {

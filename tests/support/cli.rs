@@ -1,0 +1,21 @@
+//! Running the `sepax` binary from a test and reading what it printed.
+
+use std::process::{Command, Output};
+
+/// Runs `sepax` with `args` and waits for it.
+pub fn sepax(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sepax"))
+        .args(args)
+        .output()
+        .expect("sepax runs")
+}
+
+/// What the run printed on stdout.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// What the run printed on stderr.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
