@@ -3,14 +3,17 @@
 
 mod axis;
 mod contact;
+mod first_contact;
 mod kernel;
 mod region;
 mod rows;
 mod sweep;
+mod swept_contact;
 
 pub use axis::AxisId;
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
+pub use first_contact::first_contact;
 pub use kernel::DEGENERATE_SINE;
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
-pub use sweep::{first_contact, sweep, SweepRow, SweepTrace};
+pub use sweep::{sweep, SweepRow, SweepTrace};

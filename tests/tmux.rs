@@ -38,20 +38,24 @@ fn debugger_shows_the_axes_steps_opens_help_and_quits_restoring_the_terminal() {
     let json = explain_json("edge_edge_miss");
     let rows = json["pairs"][0]["axes"].as_array().expect("axes");
     assert_eq!(rows.len(), 15);
-    for row in rows {
-        let number = |key: &str| row[key].as_f64().expect("a number");
-        let shown = format!(
-            "{:<6}{:>9.3}{:>9.3}{:>9.3}",
-            row["axis"].as_str().expect("axis name"),
-            number("r"),
-            number("r0"),
-            number("r1")
-        );
-        assert!(
-            screen.contains(&shown),
-            "`{shown}` is not on screen:\n{screen}"
-        );
-    }
+    let expected: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            let number = |key: &str| row[key].as_f64().expect("a number");
+            format!(
+                "{:<6}{:>9.3}{:>9.3}{:>9.3}",
+                row["axis"].as_str().expect("axis name"),
+                number("r"),
+                number("r0"),
+                number("r1")
+            )
+        })
+        .collect();
+    // The header can reach the terminal before the table: wait for the whole table (10 s).
+    let screen = tmux.wait_for("the 15 rows of explain --json", |screen| {
+        expected.iter().all(|shown| screen.contains(shown))
+    });
+    assert!(screen.contains("frame 0 / 100"), "{screen}");
 
     tmux.keys(&["n", "n", "n"]);
     tmux.wait_for_text("frame 3 / 100");

@@ -111,8 +111,79 @@ pub(crate) fn in_frame_of(a: &Obb, v: &Vector3<f64>) -> [f64; 3] {
     [local.x, local.y, local.z]
 }
 
-/// Expands `$body` once per axis of the table, in order, with `$axis` bound to each.
+/// Expands `$body` once per axis of the table, in order, with `$axis` bound to each
+/// (`faces:` for the six face axes only, `edges:` for the nine cross axes only).
 macro_rules! for_each_axis {
+    (faces: $axis:ident => $body:expr) => {{
+        use $crate::sat::AxisId::{FaceA, FaceB};
+        [
+            {
+                let $axis = FaceA(0);
+                $body
+            },
+            {
+                let $axis = FaceA(1);
+                $body
+            },
+            {
+                let $axis = FaceA(2);
+                $body
+            },
+            {
+                let $axis = FaceB(0);
+                $body
+            },
+            {
+                let $axis = FaceB(1);
+                $body
+            },
+            {
+                let $axis = FaceB(2);
+                $body
+            },
+        ]
+    }};
+    (edges: $axis:ident => $body:expr) => {{
+        use $crate::sat::AxisId::Edge;
+        [
+            {
+                let $axis = Edge(0, 0);
+                $body
+            },
+            {
+                let $axis = Edge(0, 1);
+                $body
+            },
+            {
+                let $axis = Edge(0, 2);
+                $body
+            },
+            {
+                let $axis = Edge(1, 0);
+                $body
+            },
+            {
+                let $axis = Edge(1, 1);
+                $body
+            },
+            {
+                let $axis = Edge(1, 2);
+                $body
+            },
+            {
+                let $axis = Edge(2, 0);
+                $body
+            },
+            {
+                let $axis = Edge(2, 1);
+                $body
+            },
+            {
+                let $axis = Edge(2, 2);
+                $body
+            },
+        ]
+    }};
     ($axis:ident => $body:expr) => {{
         use $crate::sat::AxisId::{Edge, FaceA, FaceB};
         [

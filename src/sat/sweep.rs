@@ -2,7 +2,6 @@
 
 use nalgebra::Vector3;
 
-use super::contact::{contact_at, Contact};
 use super::kernel::{for_each_axis, in_frame_of, PairFrame, DEGENERATE_SINE};
 use super::AxisId;
 use crate::geometry::Obb;
@@ -80,29 +79,6 @@ pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -
     }
 }
 
-/// The first contact of the moving boxes within `[0, t_max]`, with its point and features.
-///
-/// The same computation as [`sweep`] without recording the rows.
-pub fn first_contact(
-    a: &Obb,
-    va: Vector3<f64>,
-    b: &Obb,
-    vb: Vector3<f64>,
-    t_max: f64,
-) -> Option<Contact> {
-    let frame = PairFrame::new(a, b);
-    let columns = Columns::new(&frame, a, &(b.center() - a.center()), &(vb - va));
-    let (last_entry, first_exit) = columns.window();
-    if last_entry > first_exit || last_entry > t_max || first_exit < 0.0 {
-        return None;
-    }
-    let time = last_entry.max(0.0);
-    let axis = columns.touching_axis(&frame, time);
-    let a_then = a.translated(&(va * time));
-    let b_then = b.translated(&(vb * time));
-    Some(contact_at(&a_then, &b_then, axis, time))
-}
-
 /// The sweep's numbers for the 15 axes, column by column.
 struct Columns {
     distance: [f64; 15],
@@ -178,20 +154,56 @@ impl Columns {
 }
 
 /// The times where `|p + t w| <= r`, as `(entry, exit)`; `(+inf, -inf)` when never.
+///
+/// Without a branch: each numerator is pushed away from zero by the smallest normal number
+/// (far below the rounding of any sum of positive extents), so a still axis (`w = ±0`, an
+/// infinite inverse) gives `±inf` and never `0 · inf`. A still axis that overlaps or just
+/// touches overlaps for all time; one that does not never overlaps.
 #[inline(always)]
-fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
-    if w == 0.0 {
-        return if p.abs() <= r {
-            (f64::NEG_INFINITY, f64::INFINITY)
-        } else {
-            (f64::INFINITY, f64::NEG_INFINITY)
-        };
-    }
+pub(super) fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
     let inverse_speed = 1.0 / w;
-    let (t1, t2) = ((-r - p) * inverse_speed, (r - p) * inverse_speed);
+    let t1 = ((-r - p) - f64::MIN_POSITIVE) * inverse_speed;
+    let t2 = ((r - p) + f64::MIN_POSITIVE) * inverse_speed;
     if t1 < t2 {
         (t1, t2)
     } else {
         (t2, t1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::overlap_interval;
+
+    const INF: f64 = f64::INFINITY;
+
+    #[test]
+    fn still_axes_overlap_for_ever_or_never_even_when_just_touching() {
+        for still in [0.0, -0.0] {
+            for p in [-1.0, -0.5, 0.0, 0.5, 1.0] {
+                assert_eq!(
+                    overlap_interval(p, still, 1.0),
+                    (-INF, INF),
+                    "p = {p}, w = {still}"
+                );
+            }
+            for p in [-1.0 - 1e-15, -3.0, 1.0 + 1e-15, 3.0] {
+                let (entry, exit) = overlap_interval(p, still, 1.0);
+                let never = entry > exit || entry == INF || exit == -INF;
+                assert!(never, "p = {p}, w = {still}: ({entry}, {exit})");
+            }
+        }
+    }
+
+    #[test]
+    fn moving_axes_enter_and_leave_at_the_touching_times() {
+        assert_eq!(overlap_interval(3.0, -1.0, 1.0), (2.0, 4.0));
+        assert_eq!(overlap_interval(-3.0, 2.0, 1.0), (1.0, 2.0));
+        // Just touching at t = 0 and leaving: the exit is 0 up to the smallest normal number.
+        let (entry, exit) = overlap_interval(1.0, 1.0, 1.0);
+        assert_eq!(entry, -2.0);
+        assert!((0.0..=f64::MIN_POSITIVE).contains(&exit), "exit {exit}");
+        assert_eq!(overlap_interval(0.0, 1.0, INF), (-INF, INF));
+        assert_eq!(overlap_interval(5.0, 0.0, INF), (-INF, INF));
     }
 }
