@@ -27,7 +27,7 @@ fn debugger_shows_the_axes_steps_opens_help_and_quits_restoring_the_terminal() {
     };
     tmux.wait_for_text("prompt$");
     tmux.type_line(&format!("'{SEPAX}' run edge_edge_miss"));
-    let screen = tmux.wait_for_text("frame 0 / 100");
+    tmux.wait_for_text("frame 0 / 100");
     assert_eq!(
         tmux.show("#{alternate_on}"),
         "1",
