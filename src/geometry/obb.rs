@@ -30,31 +30,37 @@ impl Obb {
     }
 
     /// The centre.
+    #[inline]
     pub fn center(&self) -> Vector3<f64> {
         self.center
     }
 
     /// The rotation from box coordinates to world coordinates.
+    #[inline]
     pub fn rotation(&self) -> UnitQuaternion<f64> {
         self.rotation
     }
 
     /// The half-extents `a0 a1 a2` along the box axes.
+    #[inline]
     pub fn half_extents(&self) -> Vector3<f64> {
         self.half_extents
     }
 
     /// The unit axes as the columns of a matrix.
+    #[inline]
     pub fn axes(&self) -> &Matrix3<f64> {
         &self.axes
     }
 
     /// The unit axis `i` (0, 1 or 2).
+    #[inline]
     pub fn axis(&self, i: usize) -> Vector3<f64> {
         self.axes.column(i).into_owned()
     }
 
     /// The same box moved by `offset`.
+    #[inline]
     #[must_use]
     pub fn translated(&self, offset: &Vector3<f64>) -> Self {
         Self {
@@ -64,11 +70,13 @@ impl Obb {
     }
 
     /// The world point with box coordinates `local`.
+    #[inline]
     pub fn to_world(&self, local: &Vector3<f64>) -> Vector3<f64> {
         self.center + self.axes * local
     }
 
     /// The box coordinates of the world point `p`.
+    #[inline]
     pub fn to_local(&self, p: &Vector3<f64>) -> Vector3<f64> {
         self.axes.tr_mul(&(p - self.center))
     }

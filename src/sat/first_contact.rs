@@ -5,51 +5,48 @@ use nalgebra::Vector3;
 
 use super::contact::Contact;
 use super::kernel::{for_each_axis, in_frame_of, PairFrame, DEGENERATE_SINE};
-use super::sweep::overlap_interval;
+use super::sweep::{just_touches, overlap_interval};
 use super::swept_contact::{swept_contact, SweptPair};
 use super::AxisId;
 use crate::geometry::Obb;
 
-const FACES: [AxisId; 6] = [
-    AxisId::FaceA(0),
-    AxisId::FaceA(1),
-    AxisId::FaceA(2),
-    AxisId::FaceB(0),
-    AxisId::FaceB(1),
-    AxisId::FaceB(2),
-];
-
-/// One axis of the sweep: `L·D`, `L·W` and `R0 + R1` (infinite for a degenerate cross axis).
+/// One axis of the sweep: `L·D`, `L·W`, `R0 + R1` (infinite for a degenerate cross axis) and
+/// `|L|²`.
 #[derive(Clone, Copy)]
 struct Line {
     distance: f64,
     speed: f64,
     reach: f64,
+    length_squared: f64,
 }
 
 impl Line {
     #[inline(always)]
     fn new(frame: &PairFrame, axis: AxisId, d: &[f64; 3], w: &[f64; 3]) -> Self {
-        let degenerate =
-            matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE));
+        let length_squared = match axis {
+            AxisId::Edge(i, j) => frame.cross_length_squared(i, j),
+            _ => 1.0,
+        };
+        let degenerate = length_squared < DEGENERATE_SINE * DEGENERATE_SINE;
         let (r0, r1) = frame.radii(axis, 0.0);
         Self {
             distance: frame.along(axis, d),
             speed: frame.along(axis, w),
             reach: if degenerate { f64::INFINITY } else { r0 + r1 },
+            length_squared,
         }
     }
 
-    /// Whether the projections just touch at `time` (within rounding of the axis's numbers).
+    /// Whether the projections just touch at `time` (never for a degenerate axis).
     #[inline(always)]
-    fn touches_at(&self, frame: &PairFrame, axis: AxisId, time: f64) -> bool {
-        if self.reach == f64::INFINITY {
-            return false;
-        }
-        let gap = ((self.distance + time * self.speed).abs() - self.reach).abs();
-        let slack = 1e-9 * (self.distance.abs() + self.reach);
-        // |L| <= 1, so a gap beyond the face-axis bound cannot pass: skip the square root.
-        gap <= 1e-9 + slack && gap <= 1e-9 * frame.length(axis) + slack
+    fn touches_at(&self, time: f64) -> bool {
+        just_touches(
+            self.distance,
+            self.speed,
+            self.reach,
+            self.length_squared,
+            time,
+        )
     }
 }
 
@@ -107,12 +104,15 @@ pub fn first_contact(
         return None;
     }
     let time = window.0.max(0.0);
-    let on_face = (0..6).find(|&k| faces[k].touches_at(&frame, FACES[k], time));
-    let axis = on_face.map(|k| FACES[k]).or_else(|| {
-        (0..9)
-            .find(|&k| edges[k].touches_at(&frame, AxisId::Edge(k / 3, k % 3), time))
-            .map(|k| AxisId::Edge(k / 3, k % 3))
-    });
+    // Every axis that just touches, as bits in table order; the first one is the answer.
+    let mut touching = 0_u16;
+    for (k, line) in faces.iter().enumerate() {
+        touching |= u16::from(line.touches_at(time)) << k;
+    }
+    for (k, line) in edges.iter().enumerate() {
+        touching |= u16::from(line.touches_at(time)) << (6 + k);
+    }
+    let axis = (touching != 0).then(|| AxisId::ALL[touching.trailing_zeros() as usize]);
     let pair = SweptPair {
         a,
         va,

@@ -134,23 +134,33 @@ impl Columns {
 
     /// The first tested axis in table order on which the projections just touch at `time`.
     fn touching_axis(&self, frame: &PairFrame, time: f64) -> Option<AxisId> {
-        for k in 0..15 {
-            if !self.tested(k) {
-                continue;
-            }
-            let gap = ((self.distance[k] + time * self.speed[k]).abs() - self.reach[k]).abs();
-            let slack = 1e-9 * (self.distance[k].abs() + self.reach[k]);
-            // |L| <= 1, so a gap beyond the face-axis bound cannot pass: skip the square root.
-            if gap > 1e-9 + slack {
-                continue;
-            }
-            let axis = AxisId::ALL[k];
-            if gap <= 1e-9 * frame.length(axis) + slack {
-                return Some(axis);
-            }
-        }
-        None
+        (0..15)
+            .filter(|&k| self.tested(k))
+            .map(|k| AxisId::ALL[k])
+            .find(|&axis| {
+                let k = axis.index();
+                let length_squared = match axis {
+                    AxisId::Edge(i, j) => frame.cross_length_squared(i, j),
+                    _ => 1.0,
+                };
+                just_touches(
+                    self.distance[k],
+                    self.speed[k],
+                    self.reach[k],
+                    length_squared,
+                    time,
+                )
+            })
     }
+}
+
+/// Whether an axis's projections just touch at `time`:
+/// `||p + t w| - r| <= 1e-9 |L| + 1e-9 (|p| + r)`, compared squared so `|L|` needs no root.
+#[inline(always)]
+pub(super) fn just_touches(p: f64, w: f64, r: f64, length_squared: f64, time: f64) -> bool {
+    let gap = ((p + time * w).abs() - r).abs();
+    let excess = gap - 1e-9 * (p.abs() + r);
+    excess <= 0.0 || excess * excess <= 1e-18 * length_squared
 }
 
 /// The times where `|p + t w| <= r`, as `(entry, exit)`; `(+inf, -inf)` when never.

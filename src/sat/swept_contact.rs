@@ -42,11 +42,24 @@ pub(crate) struct SweptPair<'a> {
 /// clipped region: those go to [`contact_at`] with the boxes moved to the contact time.
 #[inline(always)]
 pub(crate) fn swept_contact(frame: &PairFrame, pair: &SweptPair, axis: Option<AxisId>) -> Contact {
+    // Constant indices per axis: the formulas compile to straight-line code.
     let found = match axis {
-        Some(AxisId::FaceA(i)) => corner_of_b_on_face_of_a(frame, pair, i),
-        Some(AxisId::FaceB(j)) => corner_of_a_on_face_of_b(frame, pair, j),
-        Some(AxisId::Edge(i, j)) => Some(edge_crossing(frame, pair, i, j)),
-        None => None,
+        Some(AxisId::FaceA(0)) => corner_of_b_on_face_of_a::<0>(frame, pair),
+        Some(AxisId::FaceA(1)) => corner_of_b_on_face_of_a::<1>(frame, pair),
+        Some(AxisId::FaceA(2)) => corner_of_b_on_face_of_a::<2>(frame, pair),
+        Some(AxisId::FaceB(0)) => corner_of_a_on_face_of_b::<0>(frame, pair),
+        Some(AxisId::FaceB(1)) => corner_of_a_on_face_of_b::<1>(frame, pair),
+        Some(AxisId::FaceB(2)) => corner_of_a_on_face_of_b::<2>(frame, pair),
+        Some(AxisId::Edge(0, 0)) => Some(edge_crossing::<0, 0>(frame, pair)),
+        Some(AxisId::Edge(0, 1)) => Some(edge_crossing::<0, 1>(frame, pair)),
+        Some(AxisId::Edge(0, 2)) => Some(edge_crossing::<0, 2>(frame, pair)),
+        Some(AxisId::Edge(1, 0)) => Some(edge_crossing::<1, 0>(frame, pair)),
+        Some(AxisId::Edge(1, 1)) => Some(edge_crossing::<1, 1>(frame, pair)),
+        Some(AxisId::Edge(1, 2)) => Some(edge_crossing::<1, 2>(frame, pair)),
+        Some(AxisId::Edge(2, 0)) => Some(edge_crossing::<2, 0>(frame, pair)),
+        Some(AxisId::Edge(2, 1)) => Some(edge_crossing::<2, 1>(frame, pair)),
+        Some(AxisId::Edge(2, 2)) => Some(edge_crossing::<2, 2>(frame, pair)),
+        _ => None,
     };
     let Some((local_point, kind, normal)) = found else {
         let a_then = pair.a.translated(&(pair.va * pair.time));
@@ -68,7 +81,8 @@ type Found = Option<(Vector3<f64>, ContactKind, Vector3<f64>)>;
 
 /// The corner of B nearest face `i` of A (in A's coordinates), or `None` if an edge of B lies flat.
 #[inline(always)]
-fn corner_of_b_on_face_of_a(frame: &PairFrame, pair: &SweptPair, i: usize) -> Found {
+fn corner_of_b_on_face_of_a<const I: usize>(frame: &PairFrame, pair: &SweptPair) -> Found {
+    let i = I;
     let (c, hb, t) = (&frame.c, &frame.b, &pair.offset_in_a);
     let sigma = sign(t[i]);
     let mut corner = Vector3::new(t[0], t[1], t[2]);
@@ -84,7 +98,8 @@ fn corner_of_b_on_face_of_a(frame: &PairFrame, pair: &SweptPair, i: usize) -> Fo
 
 /// The corner of A nearest face `j` of B (in A's coordinates), or `None` if an edge of A lies flat.
 #[inline(always)]
-fn corner_of_a_on_face_of_b(frame: &PairFrame, pair: &SweptPair, j: usize) -> Found {
+fn corner_of_a_on_face_of_b<const J: usize>(frame: &PairFrame, pair: &SweptPair) -> Found {
+    let j = J;
     let (c, ha, t) = (&frame.c, &frame.a, &pair.offset_in_a);
     let along_bj = c[0][j] * t[0] + c[1][j] * t[1] + c[2][j] * t[2];
     let sigma = sign(-along_bj);
@@ -100,12 +115,11 @@ fn corner_of_a_on_face_of_b(frame: &PairFrame, pair: &SweptPair, j: usize) -> Fo
 
 /// The crossing point of edge `A_i` and edge `B_j` by the seed's closed form (in A's coordinates).
 #[inline(always)]
-fn edge_crossing(
+fn edge_crossing<const I: usize, const J: usize>(
     frame: &PairFrame,
     pair: &SweptPair,
-    i: usize,
-    j: usize,
 ) -> (Vector3<f64>, ContactKind, Vector3<f64>) {
+    let (i, j) = (I, J);
     let (c, ha, hb, t) = (&frame.c, &frame.a, &frame.b, &pair.offset_in_a);
     let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
     let mut l = Vector3::zeros();
