@@ -271,8 +271,15 @@ fn moving_boxes_first_contact_time_agrees_with_parry() {
         let vb = va + (a.center() - b.center()) * rng.range(0.0, 1.2) + rng.vector(2.0);
         check_static(&a, &b, case, None, &mut tally);
         let sweep = sat::sweep(&a, va, &b, vb, 1.0);
-        let ours = sat::first_contact(&a, va, &b, vb, 1.0).map(|contact| contact.time);
+        let contact = sat::first_contact(&a, va, &b, vb, 1.0);
+        let ours = contact.as_ref().map(|contact| contact.time);
         assert_eq!(ours, sweep.first_contact, "{case}: first_contact vs sweep");
+        if let Some(contact) = &contact {
+            assert_eq!(
+                contact.axis, sweep.last_separating_axis,
+                "{case}: first_contact's axis vs the sweep's last separating axis"
+            );
+        }
         let theirs = parry_time_of_impact(&a, &va, &b, &vb, 1.0);
         let context = || {
             format!("{case}: sepax {ours:?}, parry {theirs:?}\n a = {}\n va = {va:?}\n b = {}\n vb = {vb:?}", describe(&a), describe(&b))
