@@ -17,9 +17,10 @@ pub struct SweepRow {
     pub speed: f64,
     /// `R0 + R1`, constant while nothing rotates.
     pub reach: f64,
-    /// When the projections start to overlap (`-inf` if they always did, `+inf` if never).
+    /// When the projections start to overlap (`-inf` if they always did). An axis whose
+    /// projections never overlap has no finite time between `entry` and `exit`.
     pub entry: f64,
-    /// When the projections stop overlapping (`+inf` if they never do, `-inf` if never overlapping).
+    /// When the projections stop overlapping (`+inf` if they never do).
     pub exit: f64,
     /// A degenerate cross axis: not tested.
     pub skipped: bool,
@@ -52,24 +53,31 @@ pub struct SweepTrace {
 pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -> SweepTrace {
     let frame = PairFrame::new(a, b);
     let w = vb - va;
-    let columns = Columns::new(&frame, a, &(b.center() - a.center()), &w);
-    let rows: [SweepRow; 15] = std::array::from_fn(|k| {
-        let (entry, exit) =
-            overlap_interval(columns.distance[k], columns.speed[k], columns.reach[k]);
+    let (d_in_a, w_in_a) = (
+        in_frame_of(a, &(b.center() - a.center())),
+        in_frame_of(a, &w),
+    );
+    let faces = for_each_axis!(faces: axis => Line::new(&frame, axis, &d_in_a, &w_in_a));
+    let edges = for_each_axis!(edges: axis => Line::new(&frame, axis, &d_in_a, &w_in_a));
+    let rows = for_each_axis!(axis => {
+        let k = axis.index();
+        let line = if k < 6 { &faces[k] } else { &edges[k - 6] };
+        // A skipped axis still shows its own reach and interval.
+        let (r0, r1) = frame.radii(axis, 0.0);
+        let (entry, exit) = overlap_interval(line.distance, line.speed, r0 + r1);
         SweepRow {
-            axis: AxisId::ALL[k],
-            distance: columns.distance[k],
-            speed: columns.speed[k],
-            reach: columns.reach[k],
+            axis,
+            distance: line.distance,
+            speed: line.speed,
+            reach: r0 + r1,
             entry,
             exit,
-            skipped: !columns.tested(k),
+            skipped: !line.tested(),
         }
     });
-    let (last_entry, first_exit) = columns.window();
-    let touches = last_entry <= first_exit && last_entry <= t_max && first_exit >= 0.0;
-    let first_contact = touches.then_some(last_entry.max(0.0));
-    let last_separating_axis = first_contact.and_then(|time| columns.touching_axis(&frame, time));
+    let window = narrow(narrow(UNBOUNDED, &faces), &edges);
+    let first_contact = (!misses(window, t_max)).then_some(window.0.max(0.0));
+    let last_separating_axis = first_contact.and_then(|time| touching_axis(&faces, &edges, time));
     SweepTrace {
         rows,
         relative_velocity: w,
@@ -79,91 +87,102 @@ pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -
     }
 }
 
-/// The sweep's numbers for the 15 axes, column by column.
-struct Columns {
-    distance: [f64; 15],
-    speed: [f64; 15],
-    reach: [f64; 15],
-    /// Bit `k` set when axis `k` is tested (not a degenerate cross axis).
-    tested: u16,
+/// One axis of a sweep: `L·D`, `L·W`, the reach `R0 + R1` as the window uses it (infinite for
+/// a degenerate cross axis, so it never limits the window nor touches) and `|L|²`.
+#[derive(Clone, Copy)]
+pub(super) struct Line {
+    pub distance: f64,
+    pub speed: f64,
+    pub reach: f64,
+    pub length_squared: f64,
 }
 
-impl Columns {
+impl Line {
+    /// The numbers of `axis` for offset `d` and relative velocity `w`, both in A's frame.
     #[inline(always)]
-    fn new(frame: &PairFrame, a: &Obb, d: &Vector3<f64>, w: &Vector3<f64>) -> Self {
-        let d_in_a = in_frame_of(a, d);
-        let w_in_a = in_frame_of(a, w);
-        let tested = for_each_axis!(axis => {
-            u16::from(!matches!(axis, AxisId::Edge(i, j) if frame.is_parallel(i, j, DEGENERATE_SINE)))
-                << axis.index()
-        });
+    pub fn new(frame: &PairFrame, axis: AxisId, d: &[f64; 3], w: &[f64; 3]) -> Self {
+        let length_squared = match axis {
+            AxisId::Edge(i, j) => frame.cross_length_squared(i, j),
+            _ => 1.0,
+        };
+        let degenerate = length_squared < DEGENERATE_SINE * DEGENERATE_SINE;
+        let (r0, r1) = frame.radii(axis, 0.0);
         Self {
-            distance: for_each_axis!(axis => frame.along(axis, &d_in_a)),
-            speed: for_each_axis!(axis => frame.along(axis, &w_in_a)),
-            reach: for_each_axis!(axis => {
-                let (r0, r1) = frame.radii(axis, 0.0);
-                r0 + r1
-            }),
-            tested: tested.iter().fold(0, |mask, bit| mask | bit),
+            distance: frame.along(axis, d),
+            speed: frame.along(axis, w),
+            reach: if degenerate { f64::INFINITY } else { r0 + r1 },
+            length_squared,
         }
     }
 
-    fn tested(&self, k: usize) -> bool {
-        self.tested >> k & 1 == 1
-    }
-
-    /// The largest entry time and the smallest exit time over the tested axes.
+    /// Whether the axis is tested (not a degenerate cross axis).
     #[inline(always)]
-    fn window(&self) -> (f64, f64) {
-        let (mut last_entry, mut first_exit) = (f64::NEG_INFINITY, f64::INFINITY);
-        for k in 0..15 {
-            let (entry, exit) = overlap_interval(self.distance[k], self.speed[k], self.reach[k]);
-            // Selects rather than branches: an untested axis contributes nothing.
-            let tested = self.tested(k);
-            let entry = if tested { entry } else { f64::NEG_INFINITY };
-            let exit = if tested { exit } else { f64::INFINITY };
-            last_entry = if entry > last_entry {
-                entry
-            } else {
-                last_entry
-            };
-            first_exit = if exit < first_exit { exit } else { first_exit };
-        }
-        (last_entry, first_exit)
+    pub fn tested(&self) -> bool {
+        self.reach < f64::INFINITY
     }
 
-    /// The first tested axis in table order on which the projections just touch at `time`.
-    fn touching_axis(&self, frame: &PairFrame, time: f64) -> Option<AxisId> {
-        (0..15)
-            .filter(|&k| self.tested(k))
-            .map(|k| AxisId::ALL[k])
-            .find(|&axis| {
-                let k = axis.index();
-                let length_squared = match axis {
-                    AxisId::Edge(i, j) => frame.cross_length_squared(i, j),
-                    _ => 1.0,
-                };
-                just_touches(
-                    self.distance[k],
-                    self.speed[k],
-                    self.reach[k],
-                    length_squared,
-                    time,
-                )
-            })
+    /// Whether the projections just touch at `time` (never for an untested axis).
+    #[inline(always)]
+    pub fn touches_at(&self, time: f64) -> bool {
+        just_touches(
+            self.distance,
+            self.speed,
+            self.reach,
+            self.length_squared,
+            time,
+        )
     }
+}
+
+/// The window before any axis: all time.
+pub(super) const UNBOUNDED: (f64, f64) = (f64::NEG_INFINITY, f64::INFINITY);
+
+/// `window` narrowed to the largest entry and the smallest exit time of `lines`.
+#[inline(always)]
+pub(super) fn narrow<const N: usize>(window: (f64, f64), lines: &[Line; N]) -> (f64, f64) {
+    let (mut last_entry, mut first_exit) = window;
+    for line in lines {
+        let (entry, exit) = overlap_interval(line.distance, line.speed, line.reach);
+        last_entry = if entry > last_entry {
+            entry
+        } else {
+            last_entry
+        };
+        first_exit = if exit < first_exit { exit } else { first_exit };
+    }
+    (last_entry, first_exit)
+}
+
+/// Whether a window of overlap leaves no contact within `[0, t_max]`.
+#[inline(always)]
+pub(super) fn misses((last_entry, first_exit): (f64, f64), t_max: f64) -> bool {
+    last_entry > first_exit || last_entry > t_max || first_exit < 0.0
+}
+
+/// The first axis in table order whose projections just touch at `time`.
+#[inline(always)]
+pub(super) fn touching_axis(faces: &[Line; 6], edges: &[Line; 9], time: f64) -> Option<AxisId> {
+    // Every axis that just touches, as bits in table order; the first one is the answer.
+    let mut touching = 0_u16;
+    for (k, line) in faces.iter().enumerate() {
+        touching |= u16::from(line.touches_at(time)) << k;
+    }
+    for (k, line) in edges.iter().enumerate() {
+        touching |= u16::from(line.touches_at(time)) << (6 + k);
+    }
+    (touching != 0).then(|| AxisId::ALL[touching.trailing_zeros() as usize])
 }
 
 /// Whether an axis's projections just touch at `time`:
 /// `||p + t w| - r| <= 1e-9 |L| + 1e-9 (|p| + r)`, compared squared so `|L|` needs no root.
 #[inline(always)]
-pub(super) fn just_touches(p: f64, w: f64, r: f64, length_squared: f64, time: f64) -> bool {
+fn just_touches(p: f64, w: f64, r: f64, length_squared: f64, time: f64) -> bool {
     let gap = ((p + time * w).abs() - r).abs();
     let excess = gap - 1e-9 * (p.abs() + r);
     excess <= 0.0 || excess * excess <= 1e-18 * length_squared
 }
 
-/// The times where `|p + t w| <= r`, as `(entry, exit)`; `(+inf, -inf)` when never.
+/// The times where `|p + t w| <= r`, as `(entry, exit)`; no finite time between them when never.
 ///
 /// Without a branch: each numerator is pushed away from zero by the smallest normal number
 /// (far below the rounding of any sum of positive extents), so a still axis (`w = ±0`, an
