@@ -185,69 +185,10 @@ macro_rules! for_each_axis {
         ]
     }};
     ($axis:ident => $body:expr) => {{
-        use $crate::sat::AxisId::{Edge, FaceA, FaceB};
-        [
-            {
-                let $axis = FaceA(0);
-                $body
-            },
-            {
-                let $axis = FaceA(1);
-                $body
-            },
-            {
-                let $axis = FaceA(2);
-                $body
-            },
-            {
-                let $axis = FaceB(0);
-                $body
-            },
-            {
-                let $axis = FaceB(1);
-                $body
-            },
-            {
-                let $axis = FaceB(2);
-                $body
-            },
-            {
-                let $axis = Edge(0, 0);
-                $body
-            },
-            {
-                let $axis = Edge(0, 1);
-                $body
-            },
-            {
-                let $axis = Edge(0, 2);
-                $body
-            },
-            {
-                let $axis = Edge(1, 0);
-                $body
-            },
-            {
-                let $axis = Edge(1, 1);
-                $body
-            },
-            {
-                let $axis = Edge(1, 2);
-                $body
-            },
-            {
-                let $axis = Edge(2, 0);
-                $body
-            },
-            {
-                let $axis = Edge(2, 1);
-                $body
-            },
-            {
-                let $axis = Edge(2, 2);
-                $body
-            },
-        ]
+        let faces = for_each_axis!(faces: $axis => $body);
+        let edges = for_each_axis!(edges: $axis => $body);
+        let all: [_; 15] = ::std::array::from_fn(|k| if k < 6 { faces[k] } else { edges[k - 6] });
+        all
     }};
 }
 pub(crate) use for_each_axis;
