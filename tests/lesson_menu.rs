@@ -5,33 +5,13 @@
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use sepax::lesson::progress::{Progress, Status};
 use sepax::scene::shipped_lessons;
-use sepax::tui::menu::{self, Entry, Menu, MenuAction, Request};
+use sepax::tui::menu::{self, Menu, MenuAction, Request};
 use sepax::tui::Theme;
 
-const TOUR: &str = include_str!("fixtures/lessons/tour.toml");
+#[path = "support/screen.rs"]
+mod screen_support;
 
-/// Five lessons: the tour under four names, and one that does not load.
-fn entries() -> Vec<Entry> {
-    ["01_first", "02_second", "03_third", "07_broken", "10_last"]
-        .iter()
-        .enumerate()
-        .map(|(k, name)| {
-            let text = if name.contains("broken") {
-                "title = 3\n"
-            } else {
-                TOUR
-            };
-            Entry::load(k, name, text)
-        })
-        .collect()
-}
-
-fn progress() -> Progress {
-    let mut progress = Progress::default();
-    progress.reach("01_first", 5, 5);
-    progress.reach("02_second", 3, 5);
-    progress
-}
+use screen_support::{menu_entries as entries, menu_progress as progress};
 
 fn press(menu: &mut Menu, code: KeyCode) -> Option<MenuAction> {
     let action = menu::action(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));

@@ -3,20 +3,18 @@
 //! after a right and a wrong answer, a number question, the help; and how narration is styled.
 #![cfg(feature = "tui")]
 
-use std::path::Path;
-
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
-use ratatui::widgets::Widget;
-use ratatui::Terminal;
-use sepax::lesson::load_lesson_path;
-use sepax::lesson::progress::Progress;
 use sepax::tui::lesson::{LessonAction, Player};
-use sepax::tui::menu::{Entry, Menu};
+use sepax::tui::menu::Menu;
 use sepax::tui::Theme;
 
-const TOUR: &str = include_str!("fixtures/lessons/tour.toml");
+#[path = "support/lesson.rs"]
+mod lesson_support;
+#[path = "support/screen.rs"]
+mod screen_support;
+
+use screen_support::{draw, menu_entries, menu_progress, text};
 
 fn theme(color: bool) -> Theme {
     Theme::new(!color, false)
@@ -24,59 +22,18 @@ fn theme(color: bool) -> Theme {
 
 /// Five lessons (one does not load) at every kind of progress: finished, in progress, new.
 fn menu(color: bool) -> Menu {
-    let entries = ["01_first", "02_second", "03_third", "07_broken", "10_last"]
-        .iter()
-        .enumerate()
-        .map(|(k, name)| {
-            let text = if name.contains("broken") {
-                "title = 3\n"
-            } else {
-                TOUR
-            };
-            Entry::load(k, name, text)
-        })
-        .collect();
-    let mut progress = Progress::default();
-    progress.reach("01_first", 5, 5);
-    progress.reach("02_second", 3, 5);
-    Menu::new(entries, progress, true, theme(color))
+    Menu::new(menu_entries(), menu_progress(), true, theme(color))
 }
 
 /// The tour fixture at step index `start`.
 fn tour(start: usize, color: bool) -> Player {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lessons/tour.toml");
-    let lesson = load_lesson_path(&path).expect("the tour fixture loads");
-    Player::new(lesson, Some(3), start, theme(color))
-}
-
-/// `widget` drawn on a `width × height` test terminal.
-fn draw(widget: impl Widget, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| frame.render_widget(widget, frame.area()))
-        .expect("draws");
-    terminal.backend().buffer().clone()
+    Player::new(lesson_support::tour(), Some(3), start, theme(color))
 }
 
 /// The player's screen at `width × height`.
 fn screen(player: &mut Player, width: u16, height: u16) -> Buffer {
     player.update(LessonAction::Resize(width, height));
     draw(&*player, width, height)
-}
-
-/// The buffer's text, one line per row.
-fn text(buffer: &Buffer) -> String {
-    let width = usize::from(buffer.area.width).max(1);
-    buffer
-        .content
-        .chunks(width)
-        .map(|row| {
-            row.iter()
-                .map(ratatui::buffer::Cell::symbol)
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

@@ -2,13 +2,16 @@
 //! compact and the full size, with and without colour, and what every screen must show.
 #![cfg(feature = "tui")]
 
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
-use ratatui::Terminal;
 use sepax::draw::View;
 use sepax::scene;
 use sepax::tui::{Action, App, Options, Theme};
+
+#[path = "support/screen.rs"]
+mod screen_support;
+
+use screen_support::text;
 
 /// The scenes pinned by snapshots: a near miss, the three moving contacts, spheres.
 const SNAPSHOT_SCENES: [&str; 4] = ["edge_edge_miss", "edge_edge", "face_face", "spheres"];
@@ -28,26 +31,7 @@ fn themed(color: bool) -> Options {
 /// The screen of `app` drawn on a `width × height` test terminal.
 fn draw(app: &mut App, width: u16, height: u16) -> Buffer {
     app.update(Action::Resize(width, height));
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| frame.render_widget(&*app, frame.area()))
-        .expect("draws");
-    terminal.backend().buffer().clone()
-}
-
-/// The buffer's text, one line per row.
-fn text(buffer: &Buffer) -> String {
-    let width = usize::from(buffer.area.width).max(1);
-    buffer
-        .content
-        .chunks(width)
-        .map(|row| {
-            row.iter()
-                .map(ratatui::buffer::Cell::symbol)
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    screen_support::draw(&*app, width, height)
 }
 
 #[test]
