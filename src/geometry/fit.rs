@@ -100,12 +100,15 @@ pub struct RitterFit {
     pub sphere: Sphere,
 }
 
+/// How far beyond the radius, relatively, a point must lie to make Ritter's sphere grow.
+const ON_SPHERE: f64 = 1e-12;
+
 /// Ritter's bounding sphere (seed 001); `None` when there are no points.
 ///
 /// # Algorithm
 /// 1. Find the points with the smallest and largest x, y and z.
 /// 2. Of these three pairs take the one farthest apart: centre = midpoint, radius = half distance.
-/// 3. For every point at distance `d > r` from the centre: new radius `(r + d)/2`, centre moved
+/// 3. For every point at distance `d > r` from the centre (beyond rounding): new radius `(r + d)/2`, centre moved
 ///    towards the point by `d - new radius` (the new sphere holds the old one and the point).
 pub fn ritter_sphere(points: &[Vector3<f64>]) -> Option<RitterFit> {
     if points.is_empty() {
@@ -121,7 +124,9 @@ pub fn ritter_sphere(points: &[Vector3<f64>]) -> Option<RitterFit> {
     let mut growths = Vec::new();
     for (point_index, p) in points.iter().enumerate() {
         let distance = (p - sphere.center).norm();
-        if distance > sphere.radius {
+        // A point on the sphere up to rounding (a relative 1e-12) is inside: growing for it
+        // would record a step that changes nothing.
+        if distance > sphere.radius * (1.0 + ON_SPHERE) {
             let radius = f64::midpoint(sphere.radius, distance);
             let center = sphere.center + (p - sphere.center) * ((distance - radius) / distance);
             sphere = Sphere { center, radius };
