@@ -1,7 +1,7 @@
 //! Sphere, box and plane queries against parry3d-f64 as an independent oracle, over tens of
 //! thousands of random cases each.
 
-use nalgebra::{Quaternion, UnitQuaternion, Vector3};
+use nalgebra::Vector3;
 use parry3d_f64::glamx::{DQuat, DVec3};
 use parry3d_f64::math::Pose;
 use parry3d_f64::query::{self, PointQuery, ShapeCastOptions};
@@ -15,31 +15,15 @@ use sepax::geometry::{Obb, Plane, Sphere};
 
 const CASES: usize = 40_000;
 
-/// A small deterministic generator (`SplitMix64`) so failures reproduce.
-struct Rng(u64);
+#[path = "support/rng.rs"]
+mod rng;
 
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) as f64 / u64::MAX as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vector(&mut self, half_width: f64) -> Vector3<f64> {
-        Vector3::from_fn(|_, _| self.range(-half_width, half_width))
-    }
-    fn rotation(&mut self) -> UnitQuaternion<f64> {
-        let [w, i, j, k] = [0; 4].map(|_| self.range(-1.0, 1.0));
-        UnitQuaternion::from_quaternion(Quaternion::new(w, i, j, k))
-    }
-    fn obb(&mut self) -> Obb {
-        let half_extents = Vector3::from_fn(|_, _| self.range(0.1, 2.0));
-        Obb::new(self.vector(3.0), self.rotation(), half_extents)
-    }
+use rng::Rng;
+
+/// A box with a random rotation, centre in `[-3, 3]³` and half-extents in `[0.1, 2)`.
+fn small_obb(rng: &mut Rng) -> Obb {
+    let (center, rotation) = (rng.vector(3.0), rng.rotation());
+    Obb::new(center, rotation, rng.extents(0.1, 2.0))
 }
 
 fn dvec(v: &Vector3<f64>) -> DVec3 {
@@ -57,7 +41,7 @@ fn cast_options(duration: f64) -> ShapeCastOptions {
 
 #[test]
 fn moving_spheres_agree_with_parry_time_of_impact() {
-    let mut rng = Rng(100);
+    let mut rng = Rng::seeded(100);
     let (mut skipped, mut touches) = (0, 0);
     for case in 0..CASES {
         let a = Sphere {
@@ -135,10 +119,10 @@ fn moving_spheres_agree_with_parry_time_of_impact() {
 
 #[test]
 fn sphere_box_overlap_agrees_with_parry_intersection_test() {
-    let mut rng = Rng(101);
+    let mut rng = Rng::seeded(101);
     let (mut skipped, mut overlaps, mut early_rejections) = (0, 0, 0);
     for case in 0..CASES {
-        let obb = rng.obb();
+        let obb = small_obb(&mut rng);
         let sphere = Sphere {
             center: obb.center() + rng.vector(3.5),
             radius: rng.range(0.05, 2.0),
@@ -169,9 +153,9 @@ fn sphere_box_overlap_agrees_with_parry_intersection_test() {
 
 #[test]
 fn point_box_distance_agrees_with_parry() {
-    let mut rng = Rng(102);
+    let mut rng = Rng::seeded(102);
     for case in 0..CASES {
-        let obb = rng.obb();
+        let obb = small_obb(&mut rng);
         let q = rng.vector(5.0);
         let ours = point_obb(&q, &obb);
         let cuboid = Cuboid::new(dvec(&obb.half_extents()));
@@ -203,11 +187,11 @@ fn random_plane(rng: &mut Rng) -> (Plane, Pose, HalfSpace) {
 
 #[test]
 fn moving_box_against_a_plane_agrees_with_parry_half_space() {
-    let mut rng = Rng(103);
+    let mut rng = Rng::seeded(103);
     let (mut skipped, mut touches) = (0, 0);
     for case in 0..CASES {
         let (plane, plane_pose, half_space) = random_plane(&mut rng);
-        let obb = rng.obb();
+        let obb = small_obb(&mut rng);
         let radius = obb.projected_radius(&plane.normal);
         let start = plane.signed_distance(&obb.center());
         // Parry's half-space is solid behind the plane: start on or in front of it.
@@ -273,7 +257,7 @@ fn moving_box_against_a_plane_agrees_with_parry_half_space() {
 
 #[test]
 fn moving_sphere_against_a_plane_agrees_with_parry_half_space() {
-    let mut rng = Rng(104);
+    let mut rng = Rng::seeded(104);
     let mut touches = 0;
     for case in 0..CASES {
         let (plane, plane_pose, half_space) = random_plane(&mut rng);

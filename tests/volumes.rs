@@ -10,44 +10,18 @@ use sepax::geometry::fit::{
 use sepax::geometry::hull::convex_hull;
 use sepax::geometry::Obb;
 
-/// A small deterministic generator (`SplitMix64`) so failures reproduce.
-struct Rng(u64);
+#[path = "support/rng.rs"]
+mod rng;
 
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) as f64 / u64::MAX as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vector(&mut self, half_width: f64) -> Vector3<f64> {
-        Vector3::from_fn(|_, _| self.range(-half_width, half_width))
-    }
-    fn rotation(&mut self) -> UnitQuaternion<f64> {
-        let q = nalgebra::Quaternion::new(
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-        );
-        UnitQuaternion::from_quaternion(q)
-    }
-    /// An anisotropic cloud: random points in a stretched, rotated, shifted box.
-    fn cloud(&mut self, count: usize) -> Vec<Vector3<f64>> {
-        let stretch = Vector3::new(
-            self.range(0.5, 4.0),
-            self.range(0.5, 4.0),
-            self.range(0.5, 4.0),
-        );
-        let (rotation, shift) = (self.rotation(), self.vector(10.0));
-        (0..count)
-            .map(|_| rotation * self.vector(1.0).component_mul(&stretch) + shift)
-            .collect()
-    }
+use rng::Rng;
+
+/// An anisotropic cloud: random points in a stretched, rotated, shifted box.
+fn cloud(rng: &mut Rng, count: usize) -> Vec<Vector3<f64>> {
+    let stretch = rng.extents(0.5, 4.0);
+    let (rotation, shift) = (rng.rotation(), rng.vector(10.0));
+    (0..count)
+        .map(|_| rotation * rng.vector(1.0).component_mul(&stretch) + shift)
+        .collect()
 }
 
 fn assert_fit_contains(fit: &ObbFit, points: &[Vector3<f64>]) {
@@ -106,9 +80,9 @@ fn seed_004_worked_example_matches_the_printed_digits() {
 
 #[test]
 fn fitted_boxes_contain_every_point_for_both_methods() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::seeded(1);
     for round in 0..200 {
-        let points = rng.cloud(4 + round % 60);
+        let points = cloud(&mut rng, 4 + round % 60);
         for method in [ObbMethod::Points, ObbMethod::Hull] {
             assert_fit_contains(&obb_of_points(&points, method).unwrap(), &points);
         }
@@ -117,9 +91,9 @@ fn fitted_boxes_contain_every_point_for_both_methods() {
 
 #[test]
 fn rotating_and_translating_a_cloud_moves_its_fit_the_same_way() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::seeded(2);
     for _ in 0..100 {
-        let points = rng.cloud(40);
+        let points = cloud(&mut rng, 40);
         let (rotation, shift) = (rng.rotation(), rng.vector(20.0));
         let moved: Vec<_> = points.iter().map(|p| rotation * p + shift).collect();
         for method in [ObbMethod::Points, ObbMethod::Hull] {
@@ -143,8 +117,8 @@ fn rotating_and_translating_a_cloud_moves_its_fit_the_same_way() {
 
 #[test]
 fn duplicated_points_change_neither_containment_nor_the_hull_fit() {
-    let mut rng = Rng(3);
-    let points = rng.cloud(30);
+    let mut rng = Rng::seeded(3);
+    let points = cloud(&mut rng, 30);
     let mut doubled = points.clone();
     doubled.extend_from_slice(&points[..10]);
     doubled.extend_from_slice(&points[..10]);
@@ -187,7 +161,7 @@ fn hull_covariance_of_cube_corners_is_a_multiple_of_the_points_covariance() {
 
 #[test]
 fn both_methods_recover_a_rotated_box_from_its_corners() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::seeded(4);
     for _ in 0..50 {
         let truth = Obb::new(rng.vector(5.0), rng.rotation(), Vector3::new(3.0, 2.0, 0.5));
         for method in [ObbMethod::Points, ObbMethod::Hull] {
@@ -203,7 +177,7 @@ fn both_methods_recover_a_rotated_box_from_its_corners() {
 
 #[test]
 fn hull_fit_ignores_interior_points_but_the_points_fit_does_not() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::seeded(5);
     let corners = Obb::new(
         Vector3::zeros(),
         rng.rotation(),
@@ -269,14 +243,14 @@ fn to_dvec(p: &Vector3<f64>) -> DVec3 {
 
 #[test]
 fn convex_hull_agrees_with_parry() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::seeded(6);
     for round in 0..150 {
         let points: Vec<_> = if round % 3 == 0 {
             (0..4 + round)
                 .map(|_| rng.vector(1.0).normalize() * 2.0)
                 .collect()
         } else {
-            rng.cloud(4 + round * 2)
+            cloud(&mut rng, 4 + round * 2)
         };
         let ours = convex_hull(&points).unwrap();
         let (vertices, indices) = parry3d_f64::transformation::convex_hull(
@@ -321,9 +295,9 @@ fn convex_hull_agrees_with_parry() {
 
 #[test]
 fn bounding_spheres_hold_every_point_and_span_the_diameter() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::seeded(7);
     for round in 0..200 {
-        let points = rng.cloud(1 + round % 50);
+        let points = cloud(&mut rng, 1 + round % 50);
         let diameter = points
             .iter()
             .flat_map(|p| points.iter().map(move |q| (p - q).norm()))
@@ -358,8 +332,8 @@ fn bounding_spheres_hold_every_point_and_span_the_diameter() {
 #[test]
 #[allow(clippy::float_cmp)] // the AABB copies coordinates exactly
 fn aabb_fit_is_tight_and_centre_constructions_use_their_centres() {
-    let mut rng = Rng(8);
-    let points = rng.cloud(30);
+    let mut rng = Rng::seeded(8);
+    let points = cloud(&mut rng, 30);
     let aabb = aabb_of_points(&points).unwrap();
     assert!(points.iter().all(|p| aabb.contains_point(p)));
     for axis in 0..3 {
@@ -400,7 +374,7 @@ fn line_distance_closed_form(
 
 #[test]
 fn point_to_segment_line_and_plane_match_closed_forms_and_sampling() {
-    let mut rng = Rng(20);
+    let mut rng = Rng::seeded(20);
     for _ in 0..2000 {
         let (q, a, b) = (rng.vector(5.0), rng.vector(5.0), rng.vector(5.0));
         let segment = point_segment(&q, &a, &b);
@@ -422,7 +396,7 @@ fn point_to_segment_line_and_plane_match_closed_forms_and_sampling() {
 
 #[test]
 fn point_to_box_closest_point_is_on_the_box_and_beats_samples() {
-    let mut rng = Rng(21);
+    let mut rng = Rng::seeded(21);
     for _ in 0..300 {
         let obb = Obb::new(
             rng.vector(2.0),
@@ -451,7 +425,7 @@ fn point_to_box_closest_point_is_on_the_box_and_beats_samples() {
 
 #[test]
 fn line_line_matches_the_triple_product_and_parallel_lines_the_point_distance() {
-    let mut rng = Rng(22);
+    let mut rng = Rng::seeded(22);
     for _ in 0..2000 {
         let (p1, v1, p2, v2) = (
             rng.vector(5.0),
@@ -476,7 +450,7 @@ fn line_line_matches_the_triple_product_and_parallel_lines_the_point_distance() 
 
 #[test]
 fn segment_segment_matches_grid_sampling_including_parallel_and_point_segments() {
-    let mut rng = Rng(23);
+    let mut rng = Rng::seeded(23);
     for round in 0..600 {
         let (p1, q1, p2) = (rng.vector(3.0), rng.vector(3.0), rng.vector(3.0));
         let q2 = match round % 4 {
@@ -508,7 +482,7 @@ fn segment_segment_matches_grid_sampling_including_parallel_and_point_segments()
 
 #[test]
 fn line_plane_crosses_on_the_plane_or_keeps_the_point_distance_when_parallel() {
-    let mut rng = Rng(24);
+    let mut rng = Rng::seeded(24);
     for _ in 0..1000 {
         let plane = Plane::new(rng.vector(1.0), rng.range(-3.0, 3.0)).unwrap();
         let (p, v) = (rng.vector(5.0), rng.vector(2.0));
@@ -524,7 +498,7 @@ fn line_plane_crosses_on_the_plane_or_keeps_the_point_distance_when_parallel() {
 
 #[test]
 fn line_triangle_matches_sampling_and_an_independent_inside_test() {
-    let mut rng = Rng(25);
+    let mut rng = Rng::seeded(25);
     for round in 0..400 {
         let triangle = [rng.vector(3.0), rng.vector(3.0), rng.vector(3.0)];
         let normal = (triangle[1] - triangle[0]).cross(&(triangle[2] - triangle[0]));
@@ -570,7 +544,7 @@ fn line_triangle_matches_sampling_and_an_independent_inside_test() {
 
 #[test]
 fn line_sphere_matches_the_centre_distance_and_crosses_on_the_surface() {
-    let mut rng = Rng(26);
+    let mut rng = Rng::seeded(26);
     for _ in 0..2000 {
         let sphere = Sphere {
             center: rng.vector(3.0),
