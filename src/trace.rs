@@ -11,9 +11,7 @@ mod text;
 pub use frame::{
     body_frame, kinematic_timeline, BodyFrame, EnergyRecord, EventRecord, FrameRecord,
 };
-pub use pairs::{
-    explain_pair, AxisRecord, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord,
-};
+pub use pairs::{explain_pair, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord};
 pub use rotating::ApproximationRecord;
 pub use simulate::{frame_record, scene_timeline, simulate_timeline, world_from_scene, SimOptions};
 pub use text::{describe_contact, render_text};

@@ -50,7 +50,7 @@ fn opens_paused_at_frame_zero_with_the_first_pair_and_its_first_separating_axis(
     assert!(!app.is_playing());
     assert_eq!(app.pair_index(), 0);
     let pair = app.pair().unwrap();
-    assert_eq!(pair.axes[app.row()].axis, "A0xB2");
+    assert_eq!(pair.axes[app.row()].axis.to_string(), "A0xB2");
     assert_eq!(pair.separating_axis.as_deref(), Some("A0xB2"));
 }
 

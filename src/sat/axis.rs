@@ -56,12 +56,14 @@ impl AxisId {
 }
 
 impl fmt::Display for AxisId {
+    /// The name, padded and aligned as the format asks (`{:<6}` in tables).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AxisId::FaceA(i) => write!(f, "A{i}"),
-            AxisId::FaceB(j) => write!(f, "B{j}"),
-            AxisId::Edge(i, j) => write!(f, "A{i}xB{j}"),
-        }
+        let name = match self {
+            AxisId::FaceA(i) => format!("A{i}"),
+            AxisId::FaceB(j) => format!("B{j}"),
+            AxisId::Edge(i, j) => format!("A{i}xB{j}"),
+        };
+        f.pad(&name)
     }
 }
 
@@ -89,5 +91,9 @@ mod tests {
         }
         assert_eq!(AxisId::parse("a1XB2"), Some(AxisId::Edge(1, 2)));
         assert_eq!(AxisId::parse("C0"), None);
+        assert_eq!(
+            format!("[{:<6}|{:>6}]", AxisId::FaceB(1), AxisId::Edge(0, 2)),
+            "[B1    | A0xB2]"
+        );
     }
 }

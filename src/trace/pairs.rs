@@ -46,29 +46,6 @@ pub struct StageCheck {
     pub detail: String,
 }
 
-/// One row of the axis table as written to JSON.
-#[derive(Clone, Debug, Serialize)]
-pub struct AxisRecord {
-    /// Axis name in table order (`A0` … `A2xB2`).
-    pub axis: String,
-    /// Unnormalised axis.
-    pub l: [f64; 3],
-    /// `|D·L|`.
-    pub r: f64,
-    /// Projected radius of A.
-    pub r0: f64,
-    /// Projected radius of B.
-    pub r1: f64,
-    /// Whether this axis separates.
-    pub separating: bool,
-    /// Whether the axis is a degenerate cross product.
-    pub degenerate: bool,
-    /// Whether the robustness rule skipped it.
-    pub skipped: bool,
-    /// `(R - R0 - R1)/|L|`, `null` when degenerate.
-    pub gap: Option<f64>,
-}
-
 /// One axis of the sweep as written to JSON (`null` for an infinite time).
 #[derive(Clone, Debug, Serialize)]
 pub struct SweepRecord {
@@ -121,7 +98,7 @@ pub struct PairRecord {
     /// The robustness rule used for near-parallel edges.
     pub robustness: &'static str,
     /// The 15 rows for two boxes, empty otherwise.
-    pub axes: Vec<AxisRecord>,
+    pub axes: Vec<AxisRow>,
     /// The sweep's per-axis intervals for two boxes, empty otherwise.
     pub sweep: Vec<SweepRecord>,
     /// The first contact within the horizon, `null` if none.
@@ -131,6 +108,13 @@ pub struct PairRecord {
     pub approximations: Vec<ApproximationRecord>,
     /// One sentence a person understands.
     pub sentence: String,
+}
+
+impl PairRecord {
+    /// Whether `row` is the first separating axis of the pair.
+    pub fn is_first_separating(&self, row: &AxisRow) -> bool {
+        self.separating_axis.as_deref().and_then(sat::AxisId::parse) == Some(row.axis)
+    }
 }
 
 /// Explains the pair `a`, `b` at scene time `time`, searching `horizon` seconds ahead.
@@ -178,7 +162,7 @@ fn box_box(
         stages,
         separating_axis: trace.separating_axis().map(|axis| axis.to_string()),
         robustness: trace.robustness.name(),
-        axes: trace.rows().iter().map(axis_record).collect(),
+        axes: trace.rows().to_vec(),
         sweep: sweep
             .rows
             .iter()
@@ -235,20 +219,6 @@ pub(crate) fn cheap_stages(a: &Obb, b: &Obb) -> Vec<StageCheck> {
         },
     };
     vec![spheres, aabbs]
-}
-
-fn axis_record(row: &AxisRow) -> AxisRecord {
-    AxisRecord {
-        axis: row.axis.to_string(),
-        l: arr3(&row.l),
-        r: row.r,
-        r0: row.r0,
-        r1: row.r1,
-        separating: row.separating,
-        degenerate: row.degenerate,
-        skipped: row.skipped,
-        gap: row.gap,
-    }
 }
 
 fn sweep_record(row: &SweepRow, time: f64) -> SweepRecord {

@@ -159,12 +159,11 @@ fn write_table(out: &mut String, pair: &PairRecord) {
         "  {:<6} {:>10} {:>10} {:>10} {:>11} {:>10}  (rule: {})",
         "axis", "R", "R0", "R1", "R-(R0+R1)", "gap", pair.robustness
     );
-    let first = pair.separating_axis.as_deref();
     for row in &pair.axes {
         let gap = row
             .gap
             .map_or_else(|| "-".to_string(), |g| format!("{g:.4}"));
-        let mark = if first == Some(row.axis.as_str()) {
+        let mark = if pair.is_first_separating(row) {
             "separates (first)"
         } else if row.separating {
             "separates"

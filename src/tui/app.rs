@@ -238,7 +238,7 @@ impl App {
         if let Some(k) = pair
             .axes
             .iter()
-            .position(|row| pair.separating_axis.as_deref() == Some(row.axis.as_str()))
+            .position(|row| pair.is_first_separating(row))
         {
             return k;
         }

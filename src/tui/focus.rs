@@ -33,11 +33,11 @@ impl Focus {
         let indices = find(&pair.a).zip(find(&pair.b));
         let axis = match (pair.axes.get(app.row()), indices) {
             (Some(row), Some((a, b))) => {
-                let l = vec3(row.l);
+                let l = row.l;
                 let d = bodies[b].center - bodies[a].center;
                 (l.norm() >= SHORTEST_AXIS).then(|| {
                     let toward_b = if d.dot(&l) < 0.0 { -l } else { l };
-                    (toward_b, row.axis.clone())
+                    (toward_b, row.axis.to_string())
                 })
             }
             (None, Some((a, b))) => other_axis(app, a, b),

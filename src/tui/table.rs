@@ -60,11 +60,10 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             .render(area, buf);
         return;
     }
-    let first = pair.separating_axis.as_deref();
     let mut lines = vec![Line::styled(HEADER, theme.dim())];
     for (k, row) in pair.axes.iter().enumerate() {
         let selected = k == app.row();
-        let is_first = first == Some(row.axis.as_str());
+        let is_first = pair.is_first_separating(row);
         let mut style = if is_first {
             theme.first_separating()
         } else {
@@ -81,7 +80,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
 /// Row `k` of the pair's table: selection mark, axis, the numbers to 3 decimals and the verdict.
 pub fn row_text(pair: &PairRecord, k: usize, selected: bool) -> String {
     let row = &pair.axes[k];
-    let first = pair.separating_axis.as_deref() == Some(row.axis.as_str());
+    let first = pair.is_first_separating(row);
     let gap = row
         .gap
         .map_or_else(|| "-".to_string(), |g| format!("{g:.3}"));

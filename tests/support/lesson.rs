@@ -49,5 +49,5 @@ pub fn char_key(p: &mut Player, c: char) -> Option<LessonAction> {
 
 /// The name of the selected axis row.
 pub fn selected_axis(p: &Player) -> String {
-    p.app().pair().unwrap().axes[p.app().row()].axis.clone()
+    p.app().pair().unwrap().axes[p.app().row()].axis.to_string()
 }
