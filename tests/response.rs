@@ -83,10 +83,7 @@ fn restitution_scales_the_normal_relative_speed() {
 
 #[test]
 fn ball_bouncing_on_the_ground_with_restitution_keeps_its_share_of_normal_speed() {
-    let ground = Plane {
-        normal: Vector3::y(),
-        offset: 0.0,
-    };
+    let ground = ground();
     let previous = Vector3::new(0.0, 0.6, 0.0);
     let mut b = ball(2.0, [0.1, 0.3, 0.0], [1.0, -5.0, 0.0]);
     let bounce = bounce_on_plane(&previous, &b, &ground, &Material::new(0.8, 0.0));
@@ -111,10 +108,7 @@ fn ball_bouncing_on_the_ground_with_restitution_keeps_its_share_of_normal_speed(
 
 #[test]
 fn resting_ball_does_not_bounce() {
-    let ground = Plane {
-        normal: Vector3::y(),
-        offset: 0.0,
-    };
+    let ground = ground();
     let g = Vector3::new(0.0, -9.81, 0.0);
     let h = 1.0 / 60.0;
     let material = Material::new(0.8, 0.0).with_resting_speed(resting_speed(&g, h));
@@ -127,10 +121,7 @@ fn resting_ball_does_not_bounce() {
 
 #[test]
 fn particle_friction_slows_the_tangential_speed_without_reversing_it() {
-    let ground = Plane {
-        normal: Vector3::y(),
-        offset: 0.0,
-    };
+    let ground = ground();
     let particle = Ball {
         radius: 0.0,
         ..ball(1.0, [0.0, -0.01, 0.0], [3.0, -2.0, 1.0])
@@ -157,6 +148,14 @@ fn body(name: &str, shape: BodyShape, mass: f64, state: BodyState) -> RigidBody 
         mass,
         fixed: false,
         state,
+    }
+}
+
+/// The plane `y = 0`, facing up.
+fn ground() -> Plane {
+    Plane {
+        normal: Vector3::y(),
+        offset: 0.0,
     }
 }
 
@@ -449,10 +448,7 @@ fn sphere_and_box_exchange_an_impulse_through_the_same_formula() {
 
 #[test]
 fn particle_leaving_the_plane_it_rests_on_is_left_alone() {
-    let ground = Plane {
-        normal: Vector3::y(),
-        offset: 0.0,
-    };
+    let ground = ground();
     let on_plane = Vector3::new(0.0, 0.0, 0.0);
     let leaving = Ball {
         radius: 0.0,
