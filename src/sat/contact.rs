@@ -116,12 +116,7 @@ fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {
     let limits = Vector2::new(a[i1], a[i2]);
     let normal = n * sigma * towards_b;
     match &free[..free_count] {
-        [] => (
-            base,
-            ContactKind::VertexFace,
-            normal,
-            Region::from_points([base]),
-        ),
+        [] => (base, ContactKind::VertexFace, normal, Region::point(base)),
         [j] => {
             let dir = o.axis(*j);
             let (lo, hi) = clip_segment(
@@ -246,7 +241,7 @@ fn edge_contact(a: &Obb, b: &Obb, i: usize, j: usize) -> Found {
         point,
         ContactKind::EdgeEdge,
         sigma * l.normalize(),
-        Region::from_points([point]),
+        Region::point(point),
     )
 }
 
@@ -263,12 +258,7 @@ fn overlap_contact(a: &Obb, b: &Obb) -> Found {
         let l = row.l.normalize();
         l * sign(l.dot(&(b.center() - a.center())))
     });
-    (
-        point,
-        ContactKind::Overlap,
-        normal,
-        Region::from_points([point]),
-    )
+    (point, ContactKind::Overlap, normal, Region::point(point))
 }
 
 /// The ends of every edge of each box clipped to the other box: points on both boxes.

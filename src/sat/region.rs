@@ -1,4 +1,4 @@
-//! The contact region of two boxes: up to eight points, kept inline (no allocation).
+//! The contact region of two boxes: one point kept inline, or up to eight points on the heap.
 
 use std::ops::Deref;
 
@@ -8,32 +8,57 @@ use nalgebra::Vector3;
 pub const REGION_CAPACITY: usize = 8;
 
 /// One point, a segment's two ends, or the corners of a clipped face polygon.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone)]
 pub struct Region {
-    points: [Vector3<f64>; REGION_CAPACITY],
-    len: usize,
+    storage: Storage,
+}
+
+/// A single point (the common case) inline; several on the heap, so a `Contact` stays small
+/// enough to move in registers rather than by a call to copy memory.
+#[derive(Clone)]
+enum Storage {
+    One([Vector3<f64>; 1]),
+    Many(Box<[Vector3<f64>]>),
 }
 
 impl Region {
+    /// A region of one point.
+    #[inline]
+    pub fn point(point: Vector3<f64>) -> Self {
+        Self {
+            storage: Storage::One([point]),
+        }
+    }
+
     /// A region of the given points (at most [`REGION_CAPACITY`]; extra points are dropped).
     pub fn from_points(points: impl IntoIterator<Item = Vector3<f64>>) -> Self {
-        let mut region = Self {
-            points: [Vector3::zeros(); REGION_CAPACITY],
-            len: 0,
-        };
-        for p in points.into_iter().take(REGION_CAPACITY) {
-            region.points[region.len] = p;
-            region.len += 1;
+        Self {
+            storage: Storage::Many(points.into_iter().take(REGION_CAPACITY).collect()),
         }
-        region
     }
 }
 
 impl Deref for Region {
     type Target = [Vector3<f64>];
 
+    #[inline]
     fn deref(&self) -> &Self::Target {
-        &self.points[..self.len]
+        match &self.storage {
+            Storage::One(point) => point,
+            Storage::Many(points) => points,
+        }
+    }
+}
+
+impl PartialEq for Region {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for Region {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 

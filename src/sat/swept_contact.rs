@@ -73,7 +73,7 @@ pub(crate) fn swept_contact(frame: &PairFrame, pair: &SweptPair, axis: Option<Ax
         axis,
         kind,
         normal,
-        region: Region::from_points([point]),
+        region: Region::point(point),
     }
 }
 
