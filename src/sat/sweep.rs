@@ -1,6 +1,7 @@
 //! Boxes moving with constant velocities: per-axis entry and exit times and the first contact.
 
 use nalgebra::Vector3;
+use wide::f64x2;
 
 use super::kernel::{for_each_axis, in_frame_of, PairFrame, DEGENERATE_SINE};
 use super::AxisId;
@@ -138,19 +139,41 @@ impl Line {
 pub(super) const UNBOUNDED: (f64, f64) = (f64::NEG_INFINITY, f64::INFINITY);
 
 /// `window` narrowed to the largest entry and the smallest exit time of `lines`.
+///
+/// Two axes at a time in the two lanes of one register: the divisions, the slowest part of
+/// the sweep, go through the divider in pairs.
 #[inline(always)]
 pub(super) fn narrow<const N: usize>(window: (f64, f64), lines: &[Line; N]) -> (f64, f64) {
-    let (mut last_entry, mut first_exit) = window;
-    for line in lines {
+    let lane = |k, field| lanes(lines, k, field);
+    let (mut last_entry, mut first_exit) = (f64x2::splat(window.0), f64x2::splat(window.1));
+    let mut k = 0;
+    while k + 1 < N {
+        let p = lane(k, |line| line.distance);
+        let w = lane(k, |line| line.speed);
+        let r = lane(k, |line| line.reach);
+        let inverse_speed = f64x2::ONE / w;
+        let t1 = ((-r - p) - f64x2::splat(f64::MIN_POSITIVE)) * inverse_speed;
+        let t2 = ((r - p) + f64x2::splat(f64::MIN_POSITIVE)) * inverse_speed;
+        last_entry = last_entry.fast_max(t1.fast_min(t2));
+        first_exit = first_exit.fast_min(t1.fast_max(t2));
+        k += 2;
+    }
+    let [entry_0, entry_1] = last_entry.to_array();
+    let [exit_0, exit_1] = first_exit.to_array();
+    let (mut last_entry, mut first_exit) = (entry_0.max(entry_1), exit_0.min(exit_1));
+    if k < N {
+        let line = &lines[k];
         let (entry, exit) = overlap_interval(line.distance, line.speed, line.reach);
-        last_entry = if entry > last_entry {
-            entry
-        } else {
-            last_entry
-        };
-        first_exit = if exit < first_exit { exit } else { first_exit };
+        last_entry = last_entry.max(entry);
+        first_exit = first_exit.min(exit);
     }
     (last_entry, first_exit)
+}
+
+/// The `field` of lines `k` and `k + 1` in the two lanes of one register.
+#[inline(always)]
+fn lanes<const N: usize>(lines: &[Line; N], k: usize, field: fn(&Line) -> f64) -> f64x2 {
+    f64x2::new([field(&lines[k]), field(&lines[k + 1])])
 }
 
 /// Whether a window of overlap leaves no contact within `[0, t_max]`.
@@ -163,14 +186,33 @@ pub(super) fn misses((last_entry, first_exit): (f64, f64), t_max: f64) -> bool {
 #[inline(always)]
 pub(super) fn touching_axis(faces: &[Line; 6], edges: &[Line; 9], time: f64) -> Option<AxisId> {
     // Every axis that just touches, as bits in table order; the first one is the answer.
-    let mut touching = 0_u16;
-    for (k, line) in faces.iter().enumerate() {
-        touching |= u16::from(line.touches_at(time)) << k;
-    }
-    for (k, line) in edges.iter().enumerate() {
-        touching |= u16::from(line.touches_at(time)) << (6 + k);
-    }
+    let touching = touching_bits(faces, time) | touching_bits(edges, time) << 6;
     (touching != 0).then(|| AxisId::ALL[touching.trailing_zeros() as usize])
+}
+
+/// Bit `k` set when `lines[k]` just touches at `time`, two lines at a time.
+#[inline(always)]
+fn touching_bits<const N: usize>(lines: &[Line; N], time: f64) -> u32 {
+    let lane = |k, field| lanes(lines, k, field);
+    let mut bits = 0;
+    let mut k = 0;
+    while k + 1 < N {
+        let (p, w) = (lane(k, |line| line.distance), lane(k, |line| line.speed));
+        let (r, length_squared) = (
+            lane(k, |line| line.reach),
+            lane(k, |line| line.length_squared),
+        );
+        let gap = ((p + f64x2::splat(time) * w).abs() - r).abs();
+        let excess = gap - f64x2::splat(1e-9) * (p.abs() + r);
+        let touches = excess.simd_le(f64x2::ZERO)
+            | (excess * excess).simd_le(f64x2::splat(1e-18) * length_squared);
+        bits |= touches.to_bitmask() << k;
+        k += 2;
+    }
+    if k < N {
+        bits |= u32::from(lines[k].touches_at(time)) << k;
+    }
+    bits
 }
 
 /// Whether an axis's projections just touch at `time`:
