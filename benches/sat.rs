@@ -144,9 +144,9 @@ static MOVING: LazyLock<MovingSet> = LazyLock::new(|| {
         let ours = sat::first_contact(&a, va, &b, vb, 1.0).map(|contact| contact.time);
         let theirs = parry_time_of_impact(&a, &va, &b, &vb, 1.0);
         match (ours, theirs) {
-            (Some(_), Some(_)) => {}
+            (Some(t), Some(s)) => assert!((t - s).abs() <= 1e-6, "case {index}: {t} vs {s}"),
             (None, None) => {}
-            _ => {}
+            _ => panic!("case {index}: sepax {ours:?}, parry {theirs:?}"),
         }
         hits += usize::from(ours.is_some());
         boxes.push((a, va, b, vb));
