@@ -76,3 +76,34 @@ impl serde::Serialize for Region {
         serializer.collect_seq(self.iter())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::Vector3;
+
+    use super::{Region, REGION_CAPACITY};
+
+    #[test]
+    fn one_point_inline_reads_and_compares_like_a_list_of_one() {
+        let p = Vector3::new(1.0, -2.0, 0.5);
+        let (inline, listed) = (Region::point(p), Region::from_points([p]));
+        assert_eq!(&*inline, &[p][..]);
+        assert_eq!(inline, listed);
+        assert_eq!(format!("{inline:?}"), format!("{listed:?}"));
+        assert_eq!(
+            serde_json::to_string(&inline).unwrap(),
+            serde_json::to_string(&listed).unwrap()
+        );
+        assert_ne!(inline, Region::from_points([p, p]));
+    }
+
+    #[test]
+    fn a_region_keeps_at_most_its_capacity_in_order() {
+        let points: Vec<_> = (0..12)
+            .map(|k| Vector3::new(f64::from(k), 0.0, 0.0))
+            .collect();
+        let region = Region::from_points(points.iter().copied());
+        assert_eq!(region.len(), REGION_CAPACITY);
+        assert_eq!(&*region, &points[..REGION_CAPACITY]);
+    }
+}
