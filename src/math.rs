@@ -45,6 +45,16 @@ pub fn rodrigues(axis: &Unit<Vector3<f64>>, radians: f64) -> Matrix3<f64> {
     Matrix3::identity() + s * radians.sin() + s * s * (1.0 - radians.cos())
 }
 
+/// Sign with `sign(0) = +1`: the seed's contact formulas need a side even on a tie.
+#[inline]
+pub fn sign(x: f64) -> f64 {
+    if x < 0.0 {
+        -1.0
+    } else {
+        1.0
+    }
+}
+
 /// A 3-vector from an array.
 pub fn vec3(v: [f64; 3]) -> Vector3<f64> {
     Vector3::new(v[0], v[1], v[2])

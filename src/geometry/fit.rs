@@ -108,8 +108,9 @@ const ON_SPHERE: f64 = 1e-12;
 /// # Algorithm
 /// 1. Find the points with the smallest and largest x, y and z.
 /// 2. Of these three pairs take the one farthest apart: centre = midpoint, radius = half distance.
-/// 3. For every point at distance `d > r` from the centre (beyond rounding): new radius `(r + d)/2`, centre moved
-///    towards the point by `d - new radius` (the new sphere holds the old one and the point).
+/// 3. For every point at distance `d > r` from the centre (beyond rounding): new radius
+///    `(r + d)/2`, centre moved towards the point by `d - new radius` (the new sphere holds the
+///    old one and the point).
 pub fn ritter_sphere(points: &[Vector3<f64>]) -> Option<RitterFit> {
     if points.is_empty() {
         return None;

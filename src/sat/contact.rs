@@ -7,6 +7,7 @@ use super::region::Region;
 use super::rows::trace;
 use super::AxisId;
 use crate::geometry::Obb;
+use crate::math::sign;
 
 /// Which features of the two boxes touch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -80,15 +81,6 @@ pub fn contact_at(a: &Obb, b: &Obb, axis: Option<AxisId>, time: f64) -> Contact 
 }
 
 type Found = (Vector3<f64>, ContactKind, Vector3<f64>, Region);
-
-/// Sign with `sign(0) = +1`, as the formulas need a side even on a tie.
-fn sign(x: f64) -> f64 {
-    if x < 0.0 {
-        -1.0
-    } else {
-        1.0
-    }
-}
 
 /// Contact on face `i` of box `f` by the other box `o`; `towards_b` orients the normal A→B.
 fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {

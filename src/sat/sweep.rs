@@ -121,18 +121,6 @@ impl Line {
     pub fn tested(&self) -> bool {
         self.reach < f64::INFINITY
     }
-
-    /// Whether the projections just touch at `time` (never for an untested axis).
-    #[inline(always)]
-    pub fn touches_at(&self, time: f64) -> bool {
-        just_touches(
-            self.distance,
-            self.speed,
-            self.reach,
-            self.length_squared,
-            time,
-        )
-    }
 }
 
 /// The window before any axis: all time.
@@ -144,36 +132,26 @@ pub(super) const UNBOUNDED: (f64, f64) = (f64::NEG_INFINITY, f64::INFINITY);
 /// the sweep, go through the divider in pairs.
 #[inline(always)]
 pub(super) fn narrow<const N: usize>(window: (f64, f64), lines: &[Line; N]) -> (f64, f64) {
-    let lane = |k, field| lanes(lines, k, field);
     let (mut last_entry, mut first_exit) = (f64x2::splat(window.0), f64x2::splat(window.1));
-    let mut k = 0;
-    while k + 1 < N {
-        let p = lane(k, |line| line.distance);
-        let w = lane(k, |line| line.speed);
-        let r = lane(k, |line| line.reach);
-        let inverse_speed = f64x2::ONE / w;
-        let t1 = ((-r - p) - f64x2::splat(f64::MIN_POSITIVE)) * inverse_speed;
-        let t2 = ((r - p) + f64x2::splat(f64::MIN_POSITIVE)) * inverse_speed;
-        last_entry = last_entry.fast_max(t1.fast_min(t2));
-        first_exit = first_exit.fast_min(t1.fast_max(t2));
-        k += 2;
+    for k in (0..N).step_by(2) {
+        let pair = |field| lanes(lines, k, field);
+        let (entry, exit) = overlap_intervals(
+            pair(|line| line.distance),
+            pair(|line| line.speed),
+            pair(|line| line.reach),
+        );
+        last_entry = last_entry.fast_max(entry);
+        first_exit = first_exit.fast_min(exit);
     }
-    let [entry_0, entry_1] = last_entry.to_array();
-    let [exit_0, exit_1] = first_exit.to_array();
-    let (mut last_entry, mut first_exit) = (entry_0.max(entry_1), exit_0.min(exit_1));
-    if k < N {
-        let line = &lines[k];
-        let (entry, exit) = overlap_interval(line.distance, line.speed, line.reach);
-        last_entry = last_entry.max(entry);
-        first_exit = first_exit.min(exit);
-    }
-    (last_entry, first_exit)
+    let ([entry_0, entry_1], [exit_0, exit_1]) = (last_entry.to_array(), first_exit.to_array());
+    (entry_0.max(entry_1), exit_0.min(exit_1))
 }
 
-/// The `field` of lines `k` and `k + 1` in the two lanes of one register.
+/// The `field` of lines `k` and `k + 1` in the two lanes of one register (line `k` twice when
+/// it is the last).
 #[inline(always)]
 fn lanes<const N: usize>(lines: &[Line; N], k: usize, field: fn(&Line) -> f64) -> f64x2 {
-    f64x2::new([field(&lines[k]), field(&lines[k + 1])])
+    f64x2::new([field(&lines[k]), field(&lines[(k + 1).min(N - 1)])])
 }
 
 /// Whether a window of overlap leaves no contact within `[0, t_max]`.
@@ -190,56 +168,45 @@ pub(super) fn touching_axis(faces: &[Line; 6], edges: &[Line; 9], time: f64) -> 
     (touching != 0).then(|| AxisId::ALL[touching.trailing_zeros() as usize])
 }
 
-/// Bit `k` set when `lines[k]` just touches at `time`, two lines at a time.
+/// Bit `k` set when `lines[k]` just touches at `time`, two lines at a time: an axis just
+/// touches when `||p + t w| - r| <= 1e-9 |L| + 1e-9 (|p| + r)`, compared squared so `|L|` needs
+/// no root (never for an untested axis, whose reach is infinite).
 #[inline(always)]
 fn touching_bits<const N: usize>(lines: &[Line; N], time: f64) -> u32 {
-    let lane = |k, field| lanes(lines, k, field);
     let mut bits = 0;
-    let mut k = 0;
-    while k + 1 < N {
-        let (p, w) = (lane(k, |line| line.distance), lane(k, |line| line.speed));
-        let (r, length_squared) = (
-            lane(k, |line| line.reach),
-            lane(k, |line| line.length_squared),
-        );
+    for k in (0..N).step_by(2) {
+        let pair = |field| lanes(lines, k, field);
+        let (p, w) = (pair(|line| line.distance), pair(|line| line.speed));
+        let (r, length_squared) = (pair(|line| line.reach), pair(|line| line.length_squared));
         let gap = ((p + f64x2::splat(time) * w).abs() - r).abs();
         let excess = gap - f64x2::splat(1e-9) * (p.abs() + r);
         let touches = excess.simd_le(f64x2::ZERO)
             | (excess * excess).simd_le(f64x2::splat(1e-18) * length_squared);
-        bits |= touches.to_bitmask() << k;
-        k += 2;
-    }
-    if k < N {
-        bits |= u32::from(lines[k].touches_at(time)) << k;
+        let lanes_used = if k + 1 < N { 0b11 } else { 0b01 };
+        bits |= (touches.to_bitmask() & lanes_used) << k;
     }
     bits
 }
 
-/// Whether an axis's projections just touch at `time`:
-/// `||p + t w| - r| <= 1e-9 |L| + 1e-9 (|p| + r)`, compared squared so `|L|` needs no root.
+/// The times where `|p + t w| <= r`, as `(entry, exit)`; no finite time between them when never.
 #[inline(always)]
-fn just_touches(p: f64, w: f64, r: f64, length_squared: f64, time: f64) -> bool {
-    let gap = ((p + time * w).abs() - r).abs();
-    let excess = gap - 1e-9 * (p.abs() + r);
-    excess <= 0.0 || excess * excess <= 1e-18 * length_squared
+pub(super) fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
+    let (entry, exit) = overlap_intervals(f64x2::splat(p), f64x2::splat(w), f64x2::splat(r));
+    (entry.to_array()[0], exit.to_array()[0])
 }
 
-/// The times where `|p + t w| <= r`, as `(entry, exit)`; no finite time between them when never.
+/// [`overlap_interval`] of two axes at once.
 ///
 /// Without a branch: each numerator is pushed away from zero by the smallest normal number
 /// (far below the rounding of any sum of positive extents), so a still axis (`w = ±0`, an
 /// infinite inverse) gives `±inf` and never `0 · inf`. A still axis that overlaps or just
 /// touches overlaps for all time; one that does not never overlaps.
 #[inline(always)]
-pub(super) fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
-    let inverse_speed = 1.0 / w;
-    let t1 = ((-r - p) - f64::MIN_POSITIVE) * inverse_speed;
-    let t2 = ((r - p) + f64::MIN_POSITIVE) * inverse_speed;
-    if t1 < t2 {
-        (t1, t2)
-    } else {
-        (t2, t1)
-    }
+fn overlap_intervals(p: f64x2, w: f64x2, r: f64x2) -> (f64x2, f64x2) {
+    let inverse_speed = f64x2::ONE / w;
+    let t1 = ((-r - p) - f64x2::splat(f64::MIN_POSITIVE)) * inverse_speed;
+    let t2 = ((r - p) + f64x2::splat(f64::MIN_POSITIVE)) * inverse_speed;
+    (t1.fast_min(t2), t1.fast_max(t2))
 }
 
 #[cfg(test)]

@@ -8,19 +8,10 @@ use super::kernel::PairFrame;
 use super::region::Region;
 use super::AxisId;
 use crate::geometry::Obb;
+use crate::math::sign;
 
 /// A `c_ij` this small (scaled by the edge length) makes a box edge lie flat on the face.
 const FLAT: f64 = 1e-10;
-
-/// Sign with `sign(0) = +1`, as in the seed's formulas.
-#[inline(always)]
-fn sign(x: f64) -> f64 {
-    if x < 0.0 {
-        -1.0
-    } else {
-        1.0
-    }
-}
 
 /// The boxes of a sweep at the moment of contact, seen from A.
 pub(crate) struct SweptPair<'a> {

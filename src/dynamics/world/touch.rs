@@ -4,6 +4,7 @@ use nalgebra::Vector3;
 
 use crate::dynamics::{BodyShape, BodyState};
 use crate::geometry::Obb;
+use crate::math::sign;
 use crate::sat::{self, AxisId};
 
 /// Corners within this share of the smallest half-extent above the lowest one join a box's manifold.
@@ -161,15 +162,6 @@ fn box_box(a: &Obb, b: &Obb) -> Touch {
         normal: n * towards_b,
         points,
         axis: Some(row.axis),
-    }
-}
-
-/// Sign with `sign(0) = +1`.
-fn sign(x: f64) -> f64 {
-    if x < 0.0 {
-        -1.0
-    } else {
-        1.0
     }
 }
 
