@@ -125,22 +125,23 @@ fn frames_for(n: usize) -> usize {
     }
 }
 
-/// Boxes lying flat on the floor: resting contacts only.
-#[divan::bench(args = [100, 1_000, 10_000], sample_count = 5, sample_size = 1)]
-fn boxes_resting(bencher: Bencher, n: usize) {
+/// `n` boxes (`dropped`: tilted and falling, else lying flat) run for [`frames_for`] frames.
+fn bench_boxes(bencher: Bencher, n: usize, dropped: bool) {
     let frames = frames_for(n);
     bencher
         .counter(ItemsCount::new(frames))
-        .with_inputs(|| boxes(n, false))
+        .with_inputs(|| boxes(n, dropped))
         .bench_local_values(|world| run(world, frames));
+}
+
+/// Boxes lying flat on the floor: resting contacts only.
+#[divan::bench(args = [100, 1_000, 10_000], sample_count = 5, sample_size = 1)]
+fn boxes_resting(bencher: Bencher, n: usize) {
+    bench_boxes(bencher, n, false);
 }
 
 /// Tilted boxes dropped onto the floor: impacts at their times inside the first frames.
 #[divan::bench(args = [100, 1_000, 10_000], sample_count = 5, sample_size = 1)]
 fn boxes_falling(bencher: Bencher, n: usize) {
-    let frames = frames_for(n);
-    bencher
-        .counter(ItemsCount::new(frames))
-        .with_inputs(|| boxes(n, true))
-        .bench_local_values(|world| run(world, frames));
+    bench_boxes(bencher, n, true);
 }

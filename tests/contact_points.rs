@@ -160,12 +160,8 @@ fn random_paths_report_points_on_both_boxes() {
         };
         let message = || context(case, &a, &va, &b, &vb);
         contacts += 1;
-        assert_on_both(&contact, &a, &va, &b, &vb);
+        let (a_then, b_then) = assert_on_both(&contact, &a, &va, &b, &vb);
         // The sweep's contact (worked out in A's frame) is the general one at the contact time.
-        let (a_then, b_then) = (
-            a.translated(&(va * contact.time)),
-            b.translated(&(vb * contact.time)),
-        );
         let general = sat::contact_at(&a_then, &b_then, contact.axis, contact.time);
         assert_eq!(contact.kind, general.kind, "{}", message());
         assert!(

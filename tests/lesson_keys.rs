@@ -5,11 +5,12 @@
 #[path = "support/lesson.rs"]
 mod support;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use sepax::draw::View;
 use sepax::lesson::{self, load_lesson_str, walk};
 use sepax::tui::lesson::{self as player, LessonAction, Player};
 use sepax::tui::{Action, Theme};
+use support::keys::ctrl;
 use support::{char_key, open_at, press, selected_axis, send, tour};
 
 #[test]
@@ -218,8 +219,7 @@ fn q_and_esc_go_back_to_the_menu_and_ctrl_c_leaves() {
         assert_eq!(p.exit(), Some(player::Exit::Menu));
     }
     let mut p = open_at(0);
-    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert_eq!(send(&mut p, &ctrl_c), Some(LessonAction::Quit));
+    assert_eq!(send(&mut p, &ctrl('c')), Some(LessonAction::Quit));
     assert_eq!(p.exit(), Some(player::Exit::Quit));
 }
 

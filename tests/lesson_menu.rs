@@ -8,13 +8,21 @@ use sepax::scene::shipped_lessons;
 use sepax::tui::menu::{self, Menu, MenuAction, Request};
 use sepax::tui::Theme;
 
+#[path = "support/keys.rs"]
+mod keys;
 #[path = "support/screen.rs"]
 mod screen_support;
 
+use keys::{ctrl, key};
 use screen_support::{menu_entries as entries, menu_progress as progress};
 
+/// The fixture menu with its progress, keeping progress, in the default theme.
+fn menu() -> Menu {
+    Menu::new(entries(), progress(), true, Theme::default())
+}
+
 fn press(menu: &mut Menu, code: KeyCode) -> Option<MenuAction> {
-    let action = menu::action(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let action = menu::action(&key(code));
     if let Some(action) = action {
         menu.update(action);
     }
@@ -23,7 +31,7 @@ fn press(menu: &mut Menu, code: KeyCode) -> Option<MenuAction> {
 
 #[test]
 fn lessons_are_numbered_by_their_file_names_and_marked_with_their_progress() {
-    let menu = Menu::new(entries(), progress(), true, Theme::default());
+    let menu = menu();
     let numbers: Vec<usize> = menu.entries().iter().map(|e| e.number).collect();
     assert_eq!(numbers, [1, 2, 3, 7, 10]);
     let marks: Vec<String> = (0..5).map(|k| menu.mark(k)).collect();
@@ -33,7 +41,7 @@ fn lessons_are_numbered_by_their_file_names_and_marked_with_their_progress() {
 
 #[test]
 fn the_first_unfinished_lesson_is_suggested_and_highlighted() {
-    let menu = Menu::new(entries(), progress(), true, Theme::default());
+    let menu = menu();
     assert_eq!(menu.suggested(), Some(1));
     assert_eq!(menu.selected(), 1);
     let fresh = Menu::new(entries(), Progress::default(), false, Theme::default());
@@ -53,7 +61,7 @@ fn the_first_unfinished_lesson_is_suggested_and_highlighted() {
 
 #[test]
 fn keys_move_the_highlight_within_the_list() {
-    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    let mut menu = menu();
     assert_eq!(press(&mut menu, KeyCode::Char('j')), Some(MenuAction::Down));
     assert_eq!(menu.selected(), 2);
     assert_eq!(press(&mut menu, KeyCode::Down), Some(MenuAction::Down));
@@ -73,7 +81,7 @@ fn keys_move_the_highlight_within_the_list() {
 
 #[test]
 fn enter_opens_the_highlighted_lesson_s_the_scenes_and_q_quits() {
-    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    let mut menu = menu();
     assert_eq!(press(&mut menu, KeyCode::Enter), Some(MenuAction::Open));
     assert!(!menu.is_running());
     assert_eq!(menu.take_request(), Some(Request::Open(1)));
@@ -87,8 +95,7 @@ fn enter_opens_the_highlighted_lesson_s_the_scenes_and_q_quits() {
         assert_eq!(press(&mut menu, code), Some(MenuAction::Quit));
         assert_eq!(menu.take_request(), Some(Request::Quit));
     }
-    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert_eq!(menu::action(&ctrl_c), Some(MenuAction::Quit));
+    assert_eq!(menu::action(&ctrl('c')), Some(MenuAction::Quit));
     let release = Event::Key(KeyEvent::new_with_kind(
         KeyCode::Enter,
         KeyModifiers::NONE,
@@ -99,7 +106,7 @@ fn enter_opens_the_highlighted_lesson_s_the_scenes_and_q_quits() {
 
 #[test]
 fn a_lesson_that_does_not_load_says_why_instead_of_opening() {
-    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    let mut menu = menu();
     press(&mut menu, KeyCode::Char('G'));
     press(&mut menu, KeyCode::Up);
     press(&mut menu, KeyCode::Enter);
@@ -114,7 +121,7 @@ fn a_lesson_that_does_not_load_says_why_instead_of_opening() {
 
 #[test]
 fn returning_from_a_lesson_highlights_the_next_suggestion() {
-    let mut menu = Menu::new(entries(), progress(), true, Theme::default());
+    let mut menu = menu();
     menu.progress_mut().reach("02_second", 5, 5);
     menu.select_suggested();
     assert_eq!(menu.selected(), 2);

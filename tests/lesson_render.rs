@@ -114,10 +114,11 @@ fn find(buffer: &Buffer, word: &str) -> Option<(u16, u16)> {
 #[test]
 fn narration_is_bold_and_code_with_colour_and_keeps_backticks_without() {
     let coloured = screen(&mut tour(0, true), 160, 48);
-    let (x, y) = find(&coloured, "edge** of A").map_or_else(
-        || find(&coloured, "edge of A").expect("narration shown"),
-        |_| panic!("the markers are not shown"),
+    assert!(
+        find(&coloured, "edge** of A").is_none(),
+        "the markers are not shown"
     );
+    let (x, y) = find(&coloured, "edge of A").expect("narration shown");
     assert!(coloured[(x, y)].modifier.contains(Modifier::BOLD));
     assert!(!coloured[(x + 5, y)].modifier.contains(Modifier::BOLD));
     let (x, y) = find(&coloured, "R, R0 and R1").expect("code without backticks");
@@ -156,14 +157,14 @@ fn the_pane_shows_the_title_the_step_count_and_the_source() {
 
 #[test]
 fn text_taller_than_the_pane_says_how_to_scroll() {
-    let text: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
+    let lines: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
     let toml = format!(
         "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n",
-        text.join("\n")
+        lines.join("\n")
     );
     let lesson = sepax::lesson::load_lesson_str(&toml, "long.toml", None).unwrap();
     let mut player = Player::new(lesson, None, 0, theme(true));
-    let top = text_of_screen(&mut player);
+    let top = text(&screen(&mut player, 80, 24));
     assert!(top.contains("line 1\n") || top.contains("line 1 "), "{top}");
     assert!(top.contains("-- more below: d (u: up) --"), "{top}");
     assert!(
@@ -173,12 +174,8 @@ fn text_taller_than_the_pane_says_how_to_scroll() {
     for _ in 0..20 {
         player.update(LessonAction::ScrollDown);
     }
-    let bottom = text_of_screen(&mut player);
+    let bottom = text(&screen(&mut player, 80, 24));
     assert!(bottom.contains("line 40"), "{bottom}");
     assert!(bottom.contains("-- end: u scrolls up --"), "{bottom}");
     assert!(!bottom.contains("line 1 "), "{bottom}");
-}
-
-fn text_of_screen(player: &mut Player) -> String {
-    text(&screen(player, 80, 24))
 }

@@ -7,12 +7,29 @@ use cli_support::{sepax, stderr, stdout};
 
 use std::path::PathBuf;
 
-/// Writes `text` to a scene file of its own in the temporary directory.
-fn scene_file(name: &str, text: &str) -> PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("sepax-simulate-{}-{name}.toml", std::process::id()));
-    std::fs::write(&path, text).expect("temporary directory is writable");
-    path
+/// A scene file of its own in the temporary directory, removed when dropped (also when the
+/// test fails while it is in use).
+struct SceneFile(PathBuf);
+
+impl SceneFile {
+    /// Writes `text` to the file for `name`.
+    fn new(name: &str, text: &str) -> SceneFile {
+        let path =
+            std::env::temp_dir().join(format!("sepax-simulate-{}-{name}.toml", std::process::id()));
+        std::fs::write(&path, text).expect("temporary directory is writable");
+        SceneFile(path)
+    }
+
+    /// The path as the command line gets it.
+    fn shown(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for SceneFile {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.0).ok();
+    }
 }
 
 /// A valid scene: a wall, a ball on a spring and a floor; the lines below are numbered.
@@ -222,13 +239,13 @@ fn bad_scene_files_get_located_errors_and_exit_2() {
         ),
     ];
     assert!(
-        sepax(&["simulate", scene_file("valid", SPRING).to_str().unwrap()])
+        sepax(&["simulate", SceneFile::new("valid", SPRING).shown()])
             .status
             .success()
     );
     for (name, text, line, column, says) in cases {
-        let path = scene_file(name, &text);
-        let shown = path.to_str().unwrap();
+        let file = SceneFile::new(name, &text);
+        let shown = file.shown();
         let out = sepax(&["simulate", shown, "--json"]);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{name}: {err}");
@@ -239,7 +256,6 @@ fn bad_scene_files_get_located_errors_and_exit_2() {
             "{name}: expected {place} in\n{err}"
         );
         assert!(err.contains(says), "{name}: {err}");
-        std::fs::remove_file(path).ok();
     }
 }
 

@@ -2,10 +2,10 @@
 //! thousands of random cases each.
 
 use nalgebra::Vector3;
-use parry3d_f64::glamx::{DQuat, DVec3};
+use parry3d_f64::glamx::DVec3;
 use parry3d_f64::math::Pose;
 use parry3d_f64::query::{self, PointQuery, ShapeCastOptions};
-use parry3d_f64::shape::{Ball, Cuboid, HalfSpace};
+use parry3d_f64::shape::{Ball, HalfSpace};
 use proptest::prelude::*;
 use sepax::geometry::box_plane::{obb_plane, sweep_obb_plane};
 use sepax::geometry::distance::point_obb;
@@ -15,24 +15,14 @@ use sepax::geometry::{Obb, Plane, Sphere};
 
 const CASES: usize = 40_000;
 
-#[path = "support/rng.rs"]
-mod rng;
+mod oracle_support;
 
-use rng::Rng;
+use oracle_support::{cuboid, dvec, pose, Rng};
 
 /// A box with a random rotation, centre in `[-3, 3]³` and half-extents in `[0.1, 2)`.
 fn small_obb(rng: &mut Rng) -> Obb {
     let (center, rotation) = (rng.vector(3.0), rng.rotation());
     Obb::new(center, rotation, rng.extents(0.1, 2.0))
-}
-
-fn dvec(v: &Vector3<f64>) -> DVec3 {
-    DVec3::new(v.x, v.y, v.z)
-}
-
-fn pose_of(obb: &Obb) -> Pose {
-    let q = obb.rotation().into_inner();
-    Pose::from_parts(dvec(&obb.center()), DQuat::from_xyzw(q.i, q.j, q.k, q.w))
 }
 
 fn cast_options(duration: f64) -> ShapeCastOptions {
@@ -135,8 +125,8 @@ fn sphere_box_overlap_agrees_with_parry_intersection_test() {
         let parry = query::intersection_test(
             &Pose::from_translation(dvec(&sphere.center)),
             &Ball::new(sphere.radius),
-            &pose_of(&obb),
-            &Cuboid::new(dvec(&obb.half_extents())),
+            &pose(&obb),
+            &cuboid(&obb),
         )
         .unwrap();
         assert_eq!(ours.overlaps, parry.intersecting, "case {case}: {ours:?}");
@@ -158,14 +148,14 @@ fn point_box_distance_agrees_with_parry() {
         let obb = small_obb(&mut rng);
         let q = rng.vector(5.0);
         let ours = point_obb(&q, &obb);
-        let cuboid = Cuboid::new(dvec(&obb.half_extents()));
-        let parry = cuboid.distance_to_point(&pose_of(&obb), dvec(&q), true);
+        let cuboid = cuboid(&obb);
+        let parry = cuboid.distance_to_point(&pose(&obb), dvec(&q), true);
         assert!(
             (ours.distance - parry).abs() < 1e-9,
             "case {case}: {} vs {parry}",
             ours.distance
         );
-        let projection = cuboid.project_point(&pose_of(&obb), dvec(&q), true).point;
+        let projection = cuboid.project_point(&pose(&obb), dvec(&q), true).point;
         assert!(
             (dvec(&ours.closest) - projection).length() < 1e-9,
             "case {case}"
@@ -210,9 +200,8 @@ fn moving_box_against_a_plane_agrees_with_parry_half_space() {
             skipped += 1;
             continue;
         }
-        let cuboid = Cuboid::new(dvec(&obb.half_extents()));
-        let touching_now =
-            query::intersection_test(&plane_pose, &half_space, &pose_of(&obb), &cuboid);
+        let cuboid = cuboid(&obb);
+        let touching_now = query::intersection_test(&plane_pose, &half_space, &pose(&obb), &cuboid);
         assert_eq!(
             obb_plane(&obb, &plane).proximity.overlaps,
             touching_now.unwrap().intersecting
@@ -221,7 +210,7 @@ fn moving_box_against_a_plane_agrees_with_parry_half_space() {
             &plane_pose,
             DVec3::ZERO,
             &half_space,
-            &pose_of(&obb),
+            &pose(&obb),
             dvec(&velocity),
             &cuboid,
             cast_options(duration),

@@ -2,6 +2,8 @@
 //! menu), `send-keys` types, `capture-pane` reads the screen. Skipped, with the reason printed, only when tmux is not installed.
 #![cfg(feature = "tui")]
 
+#[path = "support/data_dir.rs"]
+mod data_dir;
 #[path = "support/tmux.rs"]
 mod support;
 
@@ -9,7 +11,8 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::Duration;
 
-use support::{Tmux, SEPAX, SHELL};
+use data_dir::DataDir;
+use support::{Tmux, SEPAX};
 
 /// `sepax explain --json` of a scene at frame 0.
 fn explain_json(scene: &str) -> serde_json::Value {
@@ -22,10 +25,9 @@ fn explain_json(scene: &str) -> serde_json::Value {
 
 #[test]
 fn debugger_shows_the_axes_steps_opens_help_and_quits_restoring_the_terminal() {
-    let Some(tmux) = Tmux::start("steps", SHELL) else {
+    let Some(tmux) = Tmux::shell("steps") else {
         return;
     };
-    tmux.wait_for_text("prompt$");
     tmux.type_line(&format!("'{SEPAX}' run edge_edge_miss"));
     tmux.wait_for_text("frame 0 / 100");
     assert_eq!(
@@ -95,31 +97,27 @@ fn debugger_shows_the_axes_steps_opens_help_and_quits_restoring_the_terminal() {
 
 #[test]
 fn ctrl_c_quits_and_restores_the_terminal() {
-    let Some(tmux) = Tmux::start("ctrl-c", SHELL) else {
+    let Some(tmux) = Tmux::shell("ctrl-c") else {
         return;
     };
-    tmux.wait_for_text("prompt$");
     tmux.type_line(&format!("'{SEPAX}' run face_face; echo exit=$?"));
     tmux.wait_for_text("frame 0 / 4");
     tmux.keys(&["C-c"]);
-    tmux.wait_for_text("exit=0");
-    assert_eq!(tmux.show("#{alternate_on}"), "0");
+    tmux.assert_exits(0);
 }
 
 #[test]
 fn a_bad_scene_prints_its_located_error_and_exits_2_without_taking_the_terminal() {
-    let Some(tmux) = Tmux::start("bad-scene", SHELL) else {
+    let Some(tmux) = Tmux::shell("bad-scene") else {
         return;
     };
-    tmux.wait_for_text("prompt$");
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/many_problems.toml"
     );
     tmux.type_line(&format!("'{SEPAX}' run '{fixture}'; echo exit=$?"));
-    let screen = tmux.wait_for_text("exit=2");
+    let screen = tmux.assert_exits(2);
     assert!(screen.contains("many_problems.toml:4:6:"), "{screen}");
-    assert_eq!(tmux.show("#{alternate_on}"), "0");
 }
 
 /// User plus system CPU time of a process, in clock ticks.
@@ -154,15 +152,11 @@ fn paused_it_waits_for_input_without_using_the_cpu() {
 
 #[test]
 fn s_in_the_lesson_menu_opens_the_scene_picker_and_enter_opens_the_debugger() {
-    let Some(tmux) = Tmux::start("picker", SHELL) else {
+    let Some(tmux) = Tmux::shell("picker") else {
         return;
     };
-    let data = std::env::temp_dir().join(format!("sepax-tmux-picker-{}", std::process::id()));
-    tmux.wait_for_text("prompt$");
-    tmux.type_line(&format!(
-        "SEPAX_DATA_DIR='{}' '{SEPAX}'; echo exit=$?",
-        data.display()
-    ));
+    let data = DataDir::new("tmux-picker");
+    tmux.type_line(&data.command(""));
     tmux.wait_for_text("sepax lessons");
     tmux.keys(&["s"]);
     let screen = tmux.wait_for_text("pick a scene");
@@ -185,7 +179,6 @@ fn s_in_the_lesson_menu_opens_the_scene_picker_and_enter_opens_the_debugger() {
     tmux.keys(&["q"]);
     tmux.wait_for_text("sepax lessons");
     tmux.keys(&["q"]);
-    tmux.wait_for_text("exit=0");
-    assert_eq!(tmux.show("#{alternate_on}"), "0");
-    assert!(!data.exists(), "the menu alone saves nothing");
+    tmux.assert_exits(0);
+    assert!(!data.path().exists(), "the menu alone saves nothing");
 }

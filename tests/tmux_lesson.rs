@@ -4,39 +4,20 @@
 //! Skipped, with the reason printed, only when tmux is not installed.
 #![cfg(feature = "tui")]
 
+#[path = "support/data_dir.rs"]
+mod data_dir;
+#[path = "support/lesson.rs"]
+mod lesson_support;
 #[path = "support/tmux.rs"]
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use data_dir::DataDir;
+use lesson_support::TOUR_PATH;
 use sepax::lesson::{self, Answer, Lesson};
 use sepax::scene::shipped_lessons;
-use support::{Tmux, SEPAX, SHELL};
-
-/// A data folder of the test's own, removed when dropped.
-struct DataDir(PathBuf);
-
-impl DataDir {
-    fn new(test: &str) -> DataDir {
-        let dir = std::env::temp_dir().join(format!("sepax-tmux-{test}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        DataDir(dir)
-    }
-
-    /// `sepax args` run from the shell with progress kept here, then its exit status echoed.
-    fn command(&self, args: &str) -> String {
-        format!(
-            "SEPAX_DATA_DIR='{}' '{SEPAX}' {args}; echo exit=$?",
-            self.0.display()
-        )
-    }
-}
-
-impl Drop for DataDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use support::Tmux;
 
 /// The first shipped lesson with a choice question (else the tour fixture): how to name it on
 /// the command line, the lesson, the question's step index and its right key.
@@ -56,14 +37,10 @@ fn lesson_with_a_choice() -> (String, Lesson, usize, usize) {
             return (arg, loaded, step, key);
         }
     }
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/lessons/tour.toml"
-    );
-    println!("no shipped lesson has a choice question; using {path}");
-    let loaded = lesson::load_lesson_path(Path::new(path)).expect("the tour loads");
+    println!("no shipped lesson has a choice question; using {TOUR_PATH}");
+    let loaded = lesson::load_lesson_path(Path::new(TOUR_PATH)).expect("the tour loads");
     let (step, key) = choice(&loaded).expect("the tour has a choice question");
-    (format!("'{path}'"), loaded, step, key)
+    (format!("'{TOUR_PATH}'"), loaded, step, key)
 }
 
 /// The first words of a step's narration as the pane shows them (markers gone, one line).
@@ -85,13 +62,12 @@ fn opening_words(lesson: &Lesson, step: usize) -> String {
 
 #[test]
 fn a_lesson_shows_its_narration_steps_on_with_n_answers_and_goes_back_to_the_menu() {
-    let Some(tmux) = Tmux::start("lesson", SHELL) else {
+    let Some(tmux) = Tmux::shell("lesson") else {
         return;
     };
-    let data = DataDir::new("lesson");
+    let data = DataDir::new("tmux-lesson");
     let (arg, lesson, quiz, key) = lesson_with_a_choice();
     let steps = lesson.steps.len();
-    tmux.wait_for_text("prompt$");
     tmux.type_line(&data.command(&format!("lesson {arg}")));
     let screen = tmux.wait_for_text(&format!("step 1 / {steps}"));
     assert_eq!(tmux.show("#{alternate_on}"), "1");
@@ -141,16 +117,11 @@ fn a_lesson_shows_its_narration_steps_on_with_n_answers_and_goes_back_to_the_men
         println!("q: the menu marks the lesson {mark}");
     }
     tmux.keys(&["q"]);
-    tmux.wait_for_text("exit=0");
-    assert_eq!(
-        tmux.show("#{alternate_on}"),
-        "0",
-        "the terminal is restored"
-    );
+    tmux.assert_exits(0);
     tmux.type_line("echo still-cooked");
     tmux.wait_for_text("\nstill-cooked");
 
-    let saved = std::fs::read_to_string(data.0.join("progress.toml")).expect("progress saved");
+    let saved = std::fs::read_to_string(data.path().join("progress.toml")).expect("progress saved");
     assert!(
         saved.contains(&format!("[lessons.{}]", lesson.name)),
         "{saved}"
@@ -160,11 +131,10 @@ fn a_lesson_shows_its_narration_steps_on_with_n_answers_and_goes_back_to_the_men
 
 #[test]
 fn sepax_alone_opens_the_menu_with_the_next_lesson_highlighted() {
-    let Some(tmux) = Tmux::start("menu", SHELL) else {
+    let Some(tmux) = Tmux::shell("menu") else {
         return;
     };
-    let data = DataDir::new("menu");
-    tmux.wait_for_text("prompt$");
+    let data = DataDir::new("tmux-menu");
     tmux.type_line(&data.command(""));
     let screen = tmux.wait_for_text("sepax lessons");
     assert_eq!(tmux.show("#{alternate_on}"), "1");
@@ -182,38 +152,33 @@ fn sepax_alone_opens_the_menu_with_the_next_lesson_highlighted() {
         tmux.wait_for_text("sepax lessons");
     }
     tmux.keys(&["q"]);
-    tmux.wait_for_text("exit=0");
-    assert_eq!(tmux.show("#{alternate_on}"), "0");
+    tmux.assert_exits(0);
 }
 
 #[test]
 fn a_bad_lesson_prints_its_located_error_and_exits_2_without_taking_the_terminal() {
-    let Some(tmux) = Tmux::start("bad-lesson", SHELL) else {
+    let Some(tmux) = Tmux::shell("bad-lesson") else {
         return;
     };
-    let data = DataDir::new("bad-lesson");
-    std::fs::create_dir_all(&data.0).unwrap();
-    let path = data.0.join("broken.toml");
+    let data = DataDir::created("tmux-bad-lesson");
+    let path = data.path().join("broken.toml");
     std::fs::write(
         &path,
         "title = \"t\"\nscene = \"nope\"\n[[step]]\ntext = \"x\"\n",
     )
     .unwrap();
-    tmux.wait_for_text("prompt$");
     tmux.type_line(&data.command(&format!("lesson '{}'", path.display())));
-    let screen = tmux.wait_for_text("exit=2");
+    let screen = tmux.assert_exits(2);
     assert!(screen.contains("broken.toml:2:9: scene `nope`"), "{screen}");
-    assert_eq!(tmux.show("#{alternate_on}"), "0");
 }
 
 #[test]
 fn no_progress_saves_nothing_and_a_damaged_file_is_ignored_with_a_warning() {
-    let Some(tmux) = Tmux::start("no-progress", SHELL) else {
+    let Some(tmux) = Tmux::shell("no-progress") else {
         return;
     };
-    let data = DataDir::new("no-progress");
+    let data = DataDir::new("tmux-no-progress");
     let (arg, lesson, _, _) = lesson_with_a_choice();
-    tmux.wait_for_text("prompt$");
     tmux.type_line(&data.command(&format!("lesson {arg} --no-progress")));
     tmux.wait_for_text(&format!("step 1 / {}", lesson.steps.len()));
     tmux.keys(&["n"]);
@@ -222,10 +187,10 @@ fn no_progress_saves_nothing_and_a_damaged_file_is_ignored_with_a_warning() {
     tmux.wait_for_text("progress is not saved");
     tmux.keys(&["q"]);
     tmux.wait_for_text("exit=0");
-    assert!(!data.0.exists(), "--no-progress wrote nothing");
+    assert!(!data.path().exists(), "--no-progress wrote nothing");
 
-    std::fs::create_dir_all(&data.0).unwrap();
-    std::fs::write(data.0.join("progress.toml"), "lessons = [oops").unwrap();
+    std::fs::create_dir_all(data.path()).unwrap();
+    std::fs::write(data.path().join("progress.toml"), "lessons = [oops").unwrap();
     tmux.type_line("clear");
     tmux.type_line(&data.command(""));
     let screen = tmux.wait_for_text("saved progress ignored");

@@ -72,16 +72,8 @@ fn linear_motion_matches_sat_first_contact_on_random_pairs() {
     let mut rng = Rng::seeded(0x5EED_1234_ABCD_0001);
     let (mut impacts, mut misses) = (0, 0);
     for _ in 0..400 {
-        let ha = Vector3::new(
-            rng.range(0.2, 1.5),
-            rng.range(0.2, 1.5),
-            rng.range(0.2, 1.5),
-        );
-        let hb = Vector3::new(
-            rng.range(0.2, 1.5),
-            rng.range(0.2, 1.5),
-            rng.range(0.2, 1.5),
-        );
+        let ha = rng.extents(0.2, 1.5);
+        let hb = rng.extents(0.2, 1.5);
         let (ca, cb) = (
             rng.vector(1.0),
             rng.vector(1.0) + Vector3::new(5.0, 0.0, 0.0),
@@ -337,11 +329,7 @@ fn contact_point_of_rotating_boxes_lies_on_both_and_agrees_with_sampling() {
                 rotation: rng.rotation(),
                 angular_velocity: rng.vector(6.0),
             };
-            let half = Vector3::new(
-                rng.range(0.2, 0.8),
-                rng.range(0.2, 0.8),
-                rng.range(0.2, 0.8),
-            );
+            let half = rng.extents(0.2, 0.8);
             Motion::ballistic(BodyShape::Box(half), start, h)
         };
         let va = rng.vector(0.5);

@@ -1,13 +1,16 @@
 //! Input → action → state: every key of the debugger's contract, the mouse, and how it opens.
 #![cfg(feature = "tui")]
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use sepax::draw::View;
 use sepax::scene;
 use sepax::tui::{input, layout, Action, App, Options};
+
+#[path = "support/keys.rs"]
+mod keys;
+
+use keys::{ctrl, key};
 
 fn open(name: &str) -> App {
     open_with(name, &Options::default())
@@ -18,10 +21,6 @@ fn open_with(name: &str, options: &Options) -> App {
     let mut app = App::new(scene, options);
     app.update(Action::Resize(160, 48));
     app
-}
-
-fn key(code: KeyCode) -> Event {
-    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
 }
 
 /// Feeds one event through `input::action` and `update`; returns the action it became.
@@ -287,11 +286,7 @@ fn question_mark_opens_help_and_any_key_closes_it() {
 
 #[test]
 fn q_esc_and_ctrl_c_quit() {
-    for event in [
-        key(KeyCode::Char('q')),
-        key(KeyCode::Esc),
-        Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
-    ] {
+    for event in [key(KeyCode::Char('q')), key(KeyCode::Esc), ctrl('c')] {
         let mut app = open("edge_edge_miss");
         send(&mut app, &event);
         assert!(!app.is_running(), "{event:?}");

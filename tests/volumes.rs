@@ -2,7 +2,6 @@
 //! example, closed forms, brute-force sampling and parry's convex hull.
 
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
-use parry3d_f64::glamx::DVec3;
 use sepax::geometry::fit::{
     aabb_of_points, hull_covariance, obb_of_points, points_covariance, ritter_sphere,
     sphere_of_points, ObbFit, ObbMethod, SphereMethod,
@@ -10,10 +9,9 @@ use sepax::geometry::fit::{
 use sepax::geometry::hull::convex_hull;
 use sepax::geometry::Obb;
 
-#[path = "support/rng.rs"]
-mod rng;
+mod oracle_support;
 
-use rng::Rng;
+use oracle_support::{dvec, Rng};
 
 /// An anisotropic cloud: random points in a stretched, rotated, shifted box.
 fn cloud(rng: &mut Rng, count: usize) -> Vec<Vector3<f64>> {
@@ -237,10 +235,6 @@ fn degenerate_clouds_do_not_panic_and_still_contain_their_points() {
     );
 }
 
-fn to_dvec(p: &Vector3<f64>) -> DVec3 {
-    DVec3::new(p.x, p.y, p.z)
-}
-
 #[test]
 fn convex_hull_agrees_with_parry() {
     let mut rng = Rng::seeded(6);
@@ -253,9 +247,8 @@ fn convex_hull_agrees_with_parry() {
             cloud(&mut rng, 4 + round * 2)
         };
         let ours = convex_hull(&points).unwrap();
-        let (vertices, indices) = parry3d_f64::transformation::convex_hull(
-            &points.iter().map(to_dvec).collect::<Vec<_>>(),
-        );
+        let (vertices, indices) =
+            parry3d_f64::transformation::convex_hull(&points.iter().map(dvec).collect::<Vec<_>>());
         let corner = |t: &[u32; 3], k: usize| {
             let v = vertices[t[k] as usize];
             Vector3::new(v.x, v.y, v.z)
@@ -398,15 +391,7 @@ fn point_to_segment_line_and_plane_match_closed_forms_and_sampling() {
 fn point_to_box_closest_point_is_on_the_box_and_beats_samples() {
     let mut rng = Rng::seeded(21);
     for _ in 0..300 {
-        let obb = Obb::new(
-            rng.vector(2.0),
-            rng.rotation(),
-            Vector3::new(
-                rng.range(0.1, 2.0),
-                rng.range(0.1, 2.0),
-                rng.range(0.1, 2.0),
-            ),
-        );
+        let obb = Obb::new(rng.vector(2.0), rng.rotation(), rng.extents(0.1, 2.0));
         let q = rng.vector(5.0);
         let result = point_obb(&q, &obb);
         assert!(

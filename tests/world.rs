@@ -3,7 +3,7 @@
 
 use sepax::dynamics::world::World;
 use sepax::nalgebra::Vector3;
-use sepax::scene::{load, load_str, shipped_scenes, Scene};
+use sepax::scene::{load, load_str, shipped_scenes, BodySpec, Scene, ShapeSpec};
 use sepax::trace::{simulate_timeline, world_from_scene, FrameRecord, SimOptions};
 
 const G: f64 = 9.81;
@@ -238,18 +238,34 @@ fn fast_box_is_caught_at_its_true_time_and_never_passes_the_plate() {
         .iter()
         .map(|r| r.bodies[1].position[1] - 0.5)
         .fold(f64::MAX, f64::min);
-    let free = |t: f64| 6.8 - v * t - 0.5 * G * t * t;
+    // Where the scene puts the plate's faces and the falling box's bottom face, and how it falls.
+    let half_height = |body: &BodySpec| match body.shape {
+        ShapeSpec::Box { half_extents } => half_extents.y,
+        _ => panic!("{} is not a box", body.name),
+    };
+    let (plate, falling) = (&scene.bodies[0], &scene.bodies[1]);
+    let plate_top = plate.center.y + half_height(plate);
+    let plate_bottom = plate.center.y - half_height(plate);
+    let bottom = falling.center.y - half_height(falling);
+    let (speed, g, dt) = (-falling.velocity.y, -scene.world.gravity.y, scene.world.dt);
+    let free = |frame: f64| {
+        let t = frame * dt;
+        bottom - speed * t - 0.5 * g * t * t
+    };
     println!(
         "Fast box: impact at {:.12} s, exact {exact:.12} s, error {error:.1e}; lowest bottom face \
-         {lowest:.12} m (plate top 0.025 m); in free fall the bottom would be at {:.3} m and \
+         {lowest:.12} m (plate top {plate_top} m); in free fall the bottom would be at {:.3} m and \
          {:.3} m at frames 3 and 4",
         events[0].time,
-        free(0.03),
-        free(0.04)
+        free(3.0),
+        free(4.0)
     );
     assert!(error < 1e-9);
     assert_eq!(events[0].axis.as_deref(), Some("A1"));
-    assert!(free(0.03) > 0.025 && free(0.04) < -0.025, "it would tunnel");
+    assert!(
+        free(3.0) > plate_top && free(4.0) < plate_bottom,
+        "it would tunnel"
+    );
     assert!(lowest >= 0.025 - 1e-9, "{lowest}");
 }
 

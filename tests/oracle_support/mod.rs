@@ -33,7 +33,8 @@ pub fn placed(obb: &Obb, center: Vector3<f64>) -> Obb {
     Obb::new(center, obb.rotation(), obb.half_extents())
 }
 
-fn dvec(v: &Vector3<f64>) -> DVec3 {
+/// The vector in parry.
+pub fn dvec(v: &Vector3<f64>) -> DVec3 {
     DVec3::new(v.x, v.y, v.z)
 }
 

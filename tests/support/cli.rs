@@ -1,5 +1,8 @@
 //! Running the `sepax` binary from a test and reading what it printed.
 
+// Each test crate uses its own subset of these helpers.
+#![allow(dead_code)]
+
 use std::process::{Command, Output};
 
 /// Runs `sepax` with `args` and waits for it.

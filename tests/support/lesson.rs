@@ -5,15 +5,25 @@
 
 use std::path::Path;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{Event, KeyCode};
 use sepax::lesson::{load_lesson_path, Lesson};
 use sepax::tui::lesson::{self as player, LessonAction, Player};
 use sepax::tui::Theme;
 
+#[path = "keys.rs"]
+pub mod keys;
+
+use keys::key;
+
+/// Where the tour fixture is.
+pub const TOUR_PATH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/lessons/tour.toml"
+);
+
 /// The tour fixture: five steps over two scenes, a choice and a number question.
 pub fn tour() -> Lesson {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lessons/tour.toml");
-    load_lesson_path(&path).expect("the tour fixture loads")
+    load_lesson_path(Path::new(TOUR_PATH)).expect("the tour fixture loads")
 }
 
 /// The tour on a 160×48 terminal, at step index `start`.
@@ -21,11 +31,6 @@ pub fn open_at(start: usize) -> Player {
     let mut p = Player::new(tour(), None, start, Theme::new(true, false));
     p.update(LessonAction::Resize(160, 48));
     p
-}
-
-/// A key press without modifiers.
-pub fn key(code: KeyCode) -> Event {
-    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
 }
 
 /// Feeds one event through `action` and `update`; returns the action it became.

@@ -34,6 +34,25 @@ impl Tmux {
         Some(tmux)
     }
 
+    /// A session running [`SHELL`], once its prompt shows, or `None` as for [`Tmux::start`].
+    pub fn shell(test: &str) -> Option<Tmux> {
+        let tmux = Tmux::start(test, SHELL)?;
+        tmux.wait_for_text("prompt$");
+        Some(tmux)
+    }
+
+    /// Waits for `exit=status` (echoed by the command line), checks that the alternate screen is
+    /// off again, and returns the screen.
+    pub fn assert_exits(&self, status: i32) -> String {
+        let screen = self.wait_for_text(&format!("exit={status}"));
+        assert_eq!(
+            self.show("#{alternate_on}"),
+            "0",
+            "the terminal is restored"
+        );
+        screen
+    }
+
     /// Runs a tmux command on this server and returns what it printed.
     pub fn run(&self, args: &[&str]) -> String {
         let out = Command::new("tmux")

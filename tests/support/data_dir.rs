@@ -1,0 +1,45 @@
+//! A data folder of a test's own for `SEPAX_DATA_DIR`, removed when dropped.
+
+// Each test crate uses its own subset of these helpers.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `<temp>/sepax-<name>-<pid>`: any leftover of an earlier run is removed first, and the folder
+/// is removed again when dropped.
+pub struct DataDir(PathBuf);
+
+impl DataDir {
+    /// The folder, not created: the binary under test creates it when it saves.
+    pub fn new(name: &str) -> DataDir {
+        let dir = std::env::temp_dir().join(format!("sepax-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        DataDir(dir)
+    }
+
+    /// The folder, created empty.
+    pub fn created(name: &str) -> DataDir {
+        let data = DataDir::new(name);
+        std::fs::create_dir_all(data.path()).unwrap();
+        data
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// `sepax args` run from a shell with progress kept here, then its exit status echoed.
+    pub fn command(&self, args: &str) -> String {
+        format!(
+            "SEPAX_DATA_DIR='{}' '{}' {args}; echo exit=$?",
+            self.0.display(),
+            env!("CARGO_BIN_EXE_sepax")
+        )
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
