@@ -28,6 +28,13 @@ pub struct BodyState {
     pub angular_velocity: Vector3<f64>,
 }
 
+impl BodyState {
+    /// Velocity of the material point at world position `p`: `v + ω × (p - x)`.
+    pub fn point_velocity(&self, p: &Vector3<f64>) -> Vector3<f64> {
+        self.velocity + self.angular_velocity.cross(&(p - self.position))
+    }
+}
+
 /// The shape a body collides with, in its own frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BodyShape {
@@ -60,6 +67,11 @@ pub struct RigidBody {
 }
 
 impl RigidBody {
+    /// Whether the body never moves: marked fixed, or a plane (planes are always fixed).
+    pub fn is_fixed(&self) -> bool {
+        self.fixed || matches!(self.shape, BodyShape::Plane { .. })
+    }
+
     /// `1/m`, or 0 for a fixed body.
     pub fn inverse_mass(&self) -> f64 {
         if self.fixed {
@@ -119,10 +131,6 @@ impl RigidBody {
 
     /// Velocity of the material point at world position `p`: `v + ω × (p - x)`.
     pub fn point_velocity(&self, p: &Vector3<f64>) -> Vector3<f64> {
-        self.state.velocity
-            + self
-                .state
-                .angular_velocity
-                .cross(&(p - self.state.position))
+        self.state.point_velocity(p)
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use sepax::dynamics::world::Settings;
 use sepax::scene::Scene;
 use sepax::trace;
 
@@ -19,8 +20,9 @@ pub fn run(
         tolerance: args.tolerance,
     };
     let frames = args.frames.unwrap_or(scene.world.frames);
-    let timeline = trace::simulate_timeline(&scene, frames, &options)
-        .map_err(|e| format!("error: {}: {e}", scene.name))?;
+    let failed = |e: String| format!("error: {}: {e}", scene.name);
+    let settings = options.settings(&scene).map_err(failed)?;
+    let timeline = trace::simulate_timeline(&scene, frames, &options).map_err(failed)?;
     if args.json {
         let mut out = String::new();
         for record in &timeline {
@@ -29,22 +31,16 @@ pub fn run(
         }
         print!("{out}");
     } else {
-        print!("{}", simulation_text(&scene, &options, &timeline));
+        print!("{}", simulation_text(&scene, &settings, &timeline));
     }
     Ok(())
 }
 
 /// The text report of a simulation: settings, a per-frame table and the contact events.
-fn simulation_text(
-    scene: &Scene,
-    options: &trace::SimOptions,
-    timeline: &[trace::FrameRecord],
-) -> String {
+fn simulation_text(scene: &Scene, settings: &Settings, timeline: &[trace::FrameRecord]) -> String {
     let frames = timeline.len() - 1;
-    let dt = options.dt.unwrap_or(scene.world.dt);
-    let integrator = options.integrator.as_deref();
-    let integrator = integrator.unwrap_or(&scene.world.integrator);
-    let stepping = match options.tolerance.or(scene.world.tolerance) {
+    let (dt, integrator) = (settings.dt, settings.integrator);
+    let stepping = match settings.tolerance {
         Some(e) => format!("adaptive sub-steps to a tolerance of {e:e}"),
         None => "one step per frame".to_string(),
     };

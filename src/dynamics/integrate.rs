@@ -5,6 +5,7 @@ mod adaptive;
 mod estimate;
 mod implicit;
 
+pub(crate) use adaptive::integrate_frame;
 pub use adaptive::{
     step_frame, Adaptive, FrameRecord, StepControl, DEFAULT_MAX_SUBSTEPS, GROWTH_LIMIT, SAFETY,
     SHRINK_LIMIT,

@@ -6,7 +6,7 @@
 use nalgebra::{DVector, Matrix3, Quaternion, UnitQuaternion, Vector3};
 
 use super::forces::ForceModel;
-use super::{BodyShape, BodyState, RigidBody};
+use super::{BodyState, RigidBody};
 
 /// Numbers per body in the state vector.
 pub const STATE_PER_BODY: usize = 13;
@@ -35,7 +35,7 @@ pub struct BodyMass {
 impl BodyMass {
     /// The mass properties of a rigid body; a plane is always fixed.
     pub fn of(body: &RigidBody) -> Self {
-        let fixed = body.fixed || matches!(body.shape, BodyShape::Plane { .. });
+        let fixed = body.is_fixed();
         Self {
             mass: body.mass,
             inverse_mass: if fixed { 0.0 } else { 1.0 / body.mass },
@@ -78,7 +78,7 @@ impl System {
         let mut y = DVector::zeros(bodies.len() * STATE_PER_BODY);
         for (i, body) in bodies.iter().enumerate() {
             let mut state = body.state;
-            if BodyMass::of(body).fixed {
+            if body.is_fixed() {
                 state.velocity = Vector3::zeros();
                 state.angular_velocity = Vector3::zeros();
             }

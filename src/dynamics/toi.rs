@@ -175,10 +175,7 @@ fn material_point(
         BodyShape::Box(_) => {
             let local = now.rotation.inverse() * (point - now.position);
             let p = state.position + state.rotation * local;
-            (
-                p,
-                state.velocity + state.angular_velocity.cross(&(p - state.position)),
-            )
+            (p, state.point_velocity(&p))
         }
     }
 }

@@ -21,13 +21,16 @@ use super::integrate::{BodyError, Integrator};
 use super::response::Material;
 use super::system::System;
 use super::toi::Approximation;
-use super::{BodyShape, RigidBody};
+use super::RigidBody;
 use crate::sat::{AxisId, ContactKind};
-use group::Group;
+use group::{Group, Grouping};
 use pass::Pass;
 
 /// Bodies whose gap is at most this (in metres) touch.
 pub const TOUCHING: f64 = 1e-8;
+/// Approach speeds below this count as not approaching at all (m/s): the floor of the resting
+/// speed.
+const STILL: f64 = 1e-9;
 /// The default cap on impacts taken in one frame.
 pub const DEFAULT_MAX_CONTACTS: usize = 256;
 
@@ -130,8 +133,6 @@ pub struct FrameStep {
 pub struct World {
     /// The bodies with their current states (planes are fixed).
     pub bodies: Vec<RigidBody>,
-    /// Gravity, forces, springs and constraints (bodies by index).
-    pub forces: ForceModel,
     /// How the world steps.
     pub settings: Settings,
     /// Frames stepped so far.
@@ -152,29 +153,23 @@ impl World {
     ) -> Result<Self, String> {
         settings.validate()?;
         for body in &mut bodies {
-            body.fixed |= matches!(body.shape, BodyShape::Plane { .. });
+            body.fixed = body.is_fixed();
             if body.fixed {
                 body.state.velocity = Vector3::zeros();
                 body.state.angular_velocity = Vector3::zeros();
             }
         }
-        let system = System::new(&bodies, forces.clone());
-        let (groups, group_of) = group::groups(&bodies, &forces);
-        let mut local = vec![0; bodies.len()];
-        for group in &groups {
-            for (k, &i) in group.members.iter().enumerate() {
-                if !bodies[i].fixed {
-                    local[i] = k;
-                }
-            }
-        }
+        let Grouping {
+            groups,
+            group_of,
+            local,
+        } = group::groups(&bodies, &forces);
         let joined = group::joined(&forces);
         Ok(Self {
+            system: System::new(&bodies, forces),
             bodies,
-            forces,
             settings,
             frame: 0,
-            system,
             groups,
             group_of,
             local,
@@ -195,6 +190,16 @@ impl World {
     /// Linear and angular momentum now.
     pub fn momentum(&self) -> Momentum {
         momentum(&self.system, &System::pack(&self.bodies))
+    }
+
+    /// Per body: zero error estimates and the frame length as the suggested step, the evidence of
+    /// a body that was not integrated.
+    pub fn idle_errors(&self) -> Vec<BodyError> {
+        let idle = BodyError {
+            suggested_dt: self.settings.dt,
+            ..BodyError::default()
+        };
+        vec![idle; self.bodies.len()]
     }
 
     /// Advances the world by one frame.
@@ -231,11 +236,7 @@ impl World {
             self.settings.dt,
         );
         self.frame += 1;
-        let idle = BodyError {
-            suggested_dt: self.settings.dt,
-            ..BodyError::default()
-        };
-        let mut bodies = vec![idle; self.bodies.len()];
+        let mut bodies = self.idle_errors();
         let mut substeps = 0;
         for (group, evidence) in self.groups.iter().zip(&outcomes.evidence) {
             substeps = substeps.max(evidence.substeps);

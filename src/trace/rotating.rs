@@ -4,11 +4,11 @@
 use serde::Serialize;
 
 use super::pairs::ContactRecord;
+use super::simulate::shape_and_state;
 use crate::dynamics::toi::{time_of_impact, Motion, PairKind, ToiStatus};
-use crate::dynamics::{BodyShape, BodyState};
 use crate::math::arr3;
 use crate::sat::{Contact, ContactKind, Region};
-use crate::scene::{BodySpec, ShapeSpec};
+use crate::scene::BodySpec;
 
 /// One estimate of the contact time and its error against the converged root.
 #[derive(Clone, Debug, Serialize)]
@@ -26,18 +26,9 @@ pub(crate) fn spins(body: &BodySpec) -> bool {
     !body.fixed && body.angular_velocity.norm() > 0.0
 }
 
+/// The body's motion over `horizon`: at rest when fixed, else at constant velocities.
 fn motion(body: &BodySpec, horizon: f64) -> Motion {
-    let shape = match body.shape {
-        ShapeSpec::Box { half_extents } => BodyShape::Box(half_extents),
-        ShapeSpec::Sphere { radius } => BodyShape::Sphere(radius),
-        ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
-    };
-    let state = BodyState {
-        position: body.center,
-        velocity: body.velocity,
-        rotation: body.rotation,
-        angular_velocity: body.angular_velocity,
-    };
+    let (shape, state) = shape_and_state(body);
     if body.fixed {
         Motion::fixed(shape, state)
     } else {

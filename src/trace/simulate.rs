@@ -3,7 +3,7 @@
 
 use super::frame::{body_frame, EnergyRecord, EventRecord, FrameRecord};
 use crate::dynamics::forces::ForceModel;
-use crate::dynamics::integrate::{BodyError, Integrator};
+use crate::dynamics::integrate::Integrator;
 use crate::dynamics::response::{resting_speed, Material};
 use crate::dynamics::world::{FrameStep, Settings, Stages, World};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
@@ -22,45 +22,62 @@ pub struct SimOptions {
     pub tolerance: Option<f64>,
 }
 
+impl SimOptions {
+    /// The settings the world of `scene` steps with: the scene's `[world]` with these overrides.
+    ///
+    /// # Errors
+    /// When the integrator's name is unknown.
+    pub fn settings(&self, scene: &Scene) -> Result<Settings, String> {
+        let w = &scene.world;
+        let name = self.integrator.as_deref().unwrap_or(&w.integrator);
+        let integrator = Integrator::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown integrator `{name}` (valid: {})",
+                scene::INTEGRATORS.join(", ")
+            )
+        })?;
+        let dt = self.dt.unwrap_or(w.dt);
+        let material = Material::new(w.restitution, w.friction)
+            .with_resting_speed(resting_speed(&w.gravity, dt));
+        Ok(Settings {
+            tolerance: self.tolerance.or(w.tolerance),
+            ..Settings::new(dt, integrator, material)
+        })
+    }
+}
+
 /// The world a scene describes, with the overrides applied.
 pub fn world_from_scene(scene: &Scene, options: &SimOptions) -> Result<World, String> {
-    let w = &scene.world;
-    let name = options.integrator.as_deref().unwrap_or(&w.integrator);
-    let integrator = Integrator::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown integrator `{name}` (valid: {})",
-            scene::INTEGRATORS.join(", ")
-        )
-    })?;
-    let dt = options.dt.unwrap_or(w.dt);
-    let material =
-        Material::new(w.restitution, w.friction).with_resting_speed(resting_speed(&w.gravity, dt));
-    let settings = Settings {
-        tolerance: options.tolerance.or(w.tolerance),
-        ..Settings::new(dt, integrator, material)
-    };
+    let settings = options.settings(scene)?;
     let bodies = scene.bodies.iter().map(rigid_body).collect();
     World::new(bodies, force_model(scene), settings)
 }
 
-/// A scene body as a rigid body.
-fn rigid_body(spec: &BodySpec) -> RigidBody {
+/// A scene body's shape and its state at the scene's start.
+pub(super) fn shape_and_state(spec: &BodySpec) -> (BodyShape, BodyState) {
     let shape = match spec.shape {
         ShapeSpec::Box { half_extents } => BodyShape::Box(half_extents),
         ShapeSpec::Sphere { radius } => BodyShape::Sphere(radius),
         ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
     };
+    let state = BodyState {
+        position: spec.center,
+        velocity: spec.velocity,
+        rotation: spec.rotation,
+        angular_velocity: spec.angular_velocity,
+    };
+    (shape, state)
+}
+
+/// A scene body as a rigid body.
+fn rigid_body(spec: &BodySpec) -> RigidBody {
+    let (shape, state) = shape_and_state(spec);
     RigidBody {
         name: spec.name.clone(),
         shape,
         mass: spec.mass,
         fixed: spec.fixed,
-        state: BodyState {
-            position: spec.center,
-            velocity: spec.velocity,
-            rotation: spec.rotation,
-            angular_velocity: spec.angular_velocity,
-        },
+        state,
     }
 }
 
@@ -80,18 +97,11 @@ pub fn simulate_timeline(
     options: &SimOptions,
 ) -> Result<Vec<FrameRecord>, String> {
     let mut world = world_from_scene(scene, options)?;
-    let dt = world.settings.dt;
     let first = FrameStep {
         frame: 0,
         time: 0.0,
         substeps: 0,
-        bodies: vec![
-            BodyError {
-                suggested_dt: dt,
-                ..Default::default()
-            };
-            world.bodies.len()
-        ],
+        bodies: world.idle_errors(),
         energy: world.energy(),
         contacts: Vec::new(),
         resting_points: 0,

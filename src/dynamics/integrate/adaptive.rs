@@ -102,13 +102,25 @@ pub fn step_frame(
     dt: f64,
     control: StepControl,
 ) -> FrameRecord {
-    let mut frame = match control {
-        StepControl::Fixed => fixed(system, method, t, y, dt),
-        StepControl::Adaptive(settings) => adaptive(system, method, t, y, dt, settings),
-    };
+    let mut frame = integrate_frame(system, method, t, y, dt, control);
     frame.energy = energy(system, &frame.state);
     frame.constraints = violations(&system.forces.constraints, &frame.state);
     frame
+}
+
+/// Steps 1–5 of [`step_frame`] only: the energy and the constraint violations are left empty.
+pub(crate) fn integrate_frame(
+    system: &System,
+    method: Integrator,
+    t: f64,
+    y: &DVector<f64>,
+    dt: f64,
+    control: StepControl,
+) -> FrameRecord {
+    match control {
+        StepControl::Fixed => fixed(system, method, t, y, dt),
+        StepControl::Adaptive(settings) => adaptive(system, method, t, y, dt, settings),
+    }
 }
 
 /// One step of the whole frame.
@@ -214,10 +226,7 @@ fn accept(frame: &mut FrameRecord, record: &StepRecord) {
     frame.max_error_estimate = frame.max_error_estimate.max(record.max_error_estimate());
     frame.smallest_substep = frame.smallest_substep.min(record.h);
     for (body, step) in frame.bodies.iter_mut().zip(&record.bodies) {
-        body.error_estimate = body.error_estimate.max(step.error_estimate);
-        body.rotation_error_estimate = body
-            .rotation_error_estimate
-            .max(step.rotation_error_estimate);
+        body.widen(step);
         body.suggested_dt = step.suggested_dt;
     }
 }

@@ -29,6 +29,14 @@ impl BodyError {
     pub fn max(&self) -> f64 {
         self.error_estimate.max(self.rotation_error_estimate)
     }
+
+    /// Raises both estimates to at least those of `step` (the suggested step is left alone).
+    pub fn widen(&mut self, step: &BodyError) {
+        self.error_estimate = self.error_estimate.max(step.error_estimate);
+        self.rotation_error_estimate = self
+            .rotation_error_estimate
+            .max(step.rotation_error_estimate);
+    }
 }
 
 /// One step of a method with its evidence.

@@ -4,6 +4,7 @@
 use nalgebra::Vector3;
 
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
+use crate::geometry::fit::aabb_of_points;
 use crate::geometry::Aabb;
 
 /// How many pairs each stage of the cheap rejection let through (summed over a frame).
@@ -53,14 +54,7 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
         end.position - end.velocity * (h / 3.0),
         end.position,
     ];
-    let mut path = Aabb {
-        min: controls[0],
-        max: controls[0],
-    };
-    for p in &controls[1..] {
-        path.min = path.min.inf(p);
-        path.max = path.max.sup(p);
-    }
+    let path = aabb_of_points(&controls).expect("four control points");
     let grow = Vector3::repeat(reach);
     let aabb = match (body.shape, h == 0.0) {
         (BodyShape::Box(_), true) => body.obb().map_or(path, |o| o.aabb()),
@@ -71,7 +65,7 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
     };
     Volume::Swept {
         aabb,
-        center: 0.5 * (path.min + path.max),
+        center: path.center(),
         radius: 0.5 * (path.max - path.min).norm() + reach,
     }
 }
@@ -110,8 +104,7 @@ pub(super) fn cheap_rejection(a: &Volume, b: &Volume, margin: f64) -> Verdict {
             if normal.dot(center) - offset > radius + margin {
                 return Verdict::Spheres;
             }
-            let middle = 0.5 * (aabb.min + aabb.max);
-            let half = 0.5 * (aabb.max - aabb.min);
+            let (middle, half) = (aabb.center(), aabb.half_extents());
             if normal.dot(&middle) - half.dot(&normal.abs()) - offset > margin {
                 return Verdict::Aabbs;
             }
@@ -175,12 +168,11 @@ fn extent(v: &Volume) -> (f64, f64) {
 impl BroadPhase {
     /// Sorts the volumes; bodies wider than 8 median widths are kept aside with the planes.
     pub fn new(volumes: &[Volume]) -> Self {
-        let widths: Vec<f64> = volumes
+        let mut sorted: Vec<f64> = volumes
             .iter()
             .map(|v| extent(v).1 - extent(v).0)
             .filter(|w| w.is_finite())
             .collect();
-        let mut sorted = widths.clone();
         let limit = if sorted.is_empty() {
             f64::INFINITY
         } else {
@@ -218,12 +210,14 @@ impl BroadPhase {
                 out.push((i.min(j), i.max(j)));
             }
         }
-        for (n, &w) in self.wide.iter().enumerate() {
+        for &w in &self.wide {
             let (lo, hi) = extent(&volumes[w]);
             for (j, v) in volumes.iter().enumerate() {
                 let planes =
                     matches!(volumes[w], Volume::Plane { .. }) && matches!(v, Volume::Plane { .. });
-                let counted = self.aside[j] && self.wide[..=n].contains(&j);
+                // `wide` is built in increasing order and never changes: the wide bodies up to `w`
+                // are exactly the wide bodies `<= w`.
+                let counted = self.aside[j] && j <= w;
                 let (other_lo, other_hi) = extent(v);
                 let overlap = other_lo <= hi + margin && lo <= other_hi + margin;
                 if j != w && !planes && !counted && overlap {

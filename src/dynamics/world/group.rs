@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use crate::dynamics::constraints::{Constraint, ConstraintKind};
 use crate::dynamics::forces::{Force, ForceModel, Spring};
-use crate::dynamics::system::{BodyMass, System};
+use crate::dynamics::system::System;
 use crate::dynamics::RigidBody;
 
 /// Moving bodies that forces couple, with the fixed bodies they hang from, as one ODE system.
@@ -19,12 +19,24 @@ pub(super) struct Group {
     pub next_substep: Option<f64>,
 }
 
-/// The bodies coupled by one force element, if it couples two.
-fn coupled(forces: &ForceModel) -> Vec<(usize, usize)> {
+/// How the world's bodies split into groups.
+pub(super) struct Grouping {
+    /// The groups.
+    pub groups: Vec<Group>,
+    /// Each body's group; `None` for a fixed body.
+    pub group_of: Vec<Option<usize>>,
+    /// Each moving body's place among its group's members (0 for a fixed body).
+    pub local: Vec<usize>,
+}
+
+/// The pairs springs, mutual attractions (when `attraction`), rods and pins link, in that order.
+fn links(forces: &ForceModel, attraction: bool) -> Vec<(usize, usize)> {
     let mut pairs: Vec<(usize, usize)> = forces.springs.iter().map(|s| (s.a, s.b)).collect();
-    for force in &forces.forces {
-        if let Force::CentralBetween { a, b, .. } = *force {
-            pairs.push((a, b));
+    if attraction {
+        for force in &forces.forces {
+            if let Force::CentralBetween { a, b, .. } = *force {
+                pairs.push((a, b));
+            }
         }
     }
     for c in &forces.constraints {
@@ -37,13 +49,7 @@ fn coupled(forces: &ForceModel) -> Vec<(usize, usize)> {
 
 /// The pairs a spring, a rod or a pin holds together, `a < b`: they never collide.
 pub(super) fn joined(forces: &ForceModel) -> HashSet<(usize, usize)> {
-    let mut pairs: Vec<(usize, usize)> = forces.springs.iter().map(|s| (s.a, s.b)).collect();
-    for c in &forces.constraints {
-        if let ConstraintKind::Rod { a, b, .. } | ConstraintKind::PinToBody { a, b } = c.kind {
-            pairs.push((a, b));
-        }
-    }
-    pairs
+    links(forces, false)
         .into_iter()
         .map(|(a, b)| (a.min(b), a.max(b)))
         .collect()
@@ -65,12 +71,9 @@ pub(super) fn find(parent: &mut [usize], mut i: usize) -> usize {
 /// 2. Each root is a group; a fixed end joins its partner's group as an anchor.
 /// 3. Each group gets gravity, drag and central attraction, and its own springs and constraints
 ///    renumbered to the group's order.
-pub(super) fn groups(
-    bodies: &[RigidBody],
-    forces: &ForceModel,
-) -> (Vec<Group>, Vec<Option<usize>>) {
-    let moving: Vec<bool> = bodies.iter().map(|b| !BodyMass::of(b).fixed).collect();
-    let links = coupled(forces);
+pub(super) fn groups(bodies: &[RigidBody], forces: &ForceModel) -> Grouping {
+    let moving: Vec<bool> = bodies.iter().map(|b| !b.is_fixed()).collect();
+    let links = links(forces, true);
     let mut parent: Vec<usize> = (0..bodies.len()).collect();
     for &(a, b) in &links {
         if moving[a] && moving[b] {
@@ -79,6 +82,7 @@ pub(super) fn groups(
         }
     }
     let mut group_of = vec![None; bodies.len()];
+    let mut local = vec![0; bodies.len()];
     let mut members: Vec<Vec<usize>> = Vec::new();
     for i in (0..bodies.len()).filter(|&i| moving[i]) {
         let root = find(&mut parent, i);
@@ -87,6 +91,7 @@ pub(super) fn groups(
             members.len() - 1
         });
         group_of[i] = Some(g);
+        local[i] = members[g].len();
         members[g].push(i);
     }
     for &(a, b) in &links {
@@ -98,11 +103,14 @@ pub(super) fn groups(
             }
         }
     }
-    let built = members
-        .into_iter()
-        .map(|list| build(bodies, forces, list))
-        .collect();
-    (built, group_of)
+    Grouping {
+        groups: members
+            .into_iter()
+            .map(|list| build(bodies, forces, list))
+            .collect(),
+        group_of,
+        local,
+    }
 }
 
 /// The group of these members with the forces that act among them.

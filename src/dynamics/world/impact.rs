@@ -2,15 +2,12 @@
 
 use nalgebra::Vector3;
 
-use super::touch::touch;
-use super::TOUCHING;
+use super::touch::touching;
+use super::{STILL, TOUCHING};
 use crate::dynamics::response::{collide_balls, rigid_impulse, Ball, Material};
-use crate::dynamics::toi::{separation, time_of_impact, Approximation, Motion, ToiStatus};
+use crate::dynamics::toi::{time_of_impact, Approximation, Motion, ToiStatus};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 use crate::sat::{AxisId, ContactKind};
-
-/// Approach speeds below this count as not approaching at all (m/s).
-const STILL: f64 = 1e-9;
 
 /// A body's motion over the rest of the frame: its state at `t0` and at the frame end.
 #[derive(Clone, Copy, Debug)]
@@ -42,17 +39,6 @@ pub(super) struct Hit {
     pub approximations: Vec<Approximation>,
 }
 
-/// What the exact test decided for a pair.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Outcome {
-    /// They meet at this time.
-    Impact(Hit),
-    /// They touch at the start without approaching faster than the resting speed.
-    Resting,
-    /// They stay apart, or the search gave up.
-    Apart,
-}
-
 /// The motion of a leg from `s` seconds into a frame of `dt` (a fixed body stays put).
 fn motion(shape: BodyShape, leg: &Leg, s: f64, dt: f64) -> Motion {
     if leg.fixed {
@@ -65,7 +51,8 @@ fn motion(shape: BodyShape, leg: &Leg, s: f64, dt: f64) -> Motion {
     Motion::new(shape, whole.state_at(dt - leg.t0, s - leg.t0), leg.end)
 }
 
-/// Tests the pair `a`, `b` over the part of the frame both legs cover.
+/// Tests the pair `a`, `b` over the part of the frame both legs cover: the impact, if any (`None`
+/// when they stay apart, rest on each other, or the search gave up).
 ///
 /// # Algorithm
 /// 1. Both motions from `s = max(t0_a, t0_b)` to the frame end.
@@ -78,50 +65,39 @@ pub(super) fn test_pair(
     (a, b): (usize, usize),
     dt: f64,
     material: &Material,
-) -> Outcome {
+) -> Option<Hit> {
     let s = legs.0.t0.max(legs.1.t0);
     let (shape_a, shape_b) = (bodies[a].shape, bodies[b].shape);
     let (ma, mb) = (
         motion(shape_a, legs.0, s, dt),
         motion(shape_b, legs.1, s, dt),
     );
-    if separation(&shape_a, &ma.start, &shape_b, &mb.start) <= TOUCHING {
-        let Some(t) = touch(&shape_a, &ma.start, &shape_b, &mb.start) else {
-            return Outcome::Apart;
-        };
-        let velocity = |state: &BodyState, p: &Vector3<f64>| {
-            state.velocity + state.angular_velocity.cross(&(p - state.position))
-        };
+    if let Some(t) = touching(&shape_a, &ma.start, &shape_b, &mb.start) {
         let approach = |p: &Vector3<f64>| {
             -t.normal
-                .dot(&(velocity(&mb.start, p) - velocity(&ma.start, p)))
+                .dot(&(mb.start.point_velocity(p) - ma.start.point_velocity(p)))
         };
-        let fastest = t
+        let (point, speed) = t
             .points
             .iter()
             .filter(|(_, gap)| *gap <= TOUCHING)
             .map(|(p, _)| (*p, approach(p)))
-            .max_by(|x, y| x.1.total_cmp(&y.1));
-        if let Some((point, speed)) = fastest {
-            if speed > material.resting_speed.max(STILL) {
-                return Outcome::Impact(Hit {
-                    time: s,
-                    point,
-                    normal: t.normal,
-                    axis: t.axis,
-                    features: None,
-                    approximations: Vec::new(),
-                });
-            }
-        }
-        return Outcome::Resting;
+            .max_by(|x, y| x.1.total_cmp(&y.1))?;
+        return (speed > material.resting_speed.max(STILL)).then(|| Hit {
+            time: s,
+            point,
+            normal: t.normal,
+            axis: t.axis,
+            features: None,
+            approximations: Vec::new(),
+        });
     }
     if s >= dt {
-        return Outcome::Apart;
+        return None;
     }
     let report = time_of_impact(&ma, &mb, dt - s);
     match (report.status, report.time, report.contact) {
-        (ToiStatus::Impact, Some(time), Some(contact)) => Outcome::Impact(Hit {
+        (ToiStatus::Impact, Some(time), Some(contact)) => Some(Hit {
             time: s + time,
             point: contact.point,
             normal: contact.normal,
@@ -136,7 +112,7 @@ pub(super) fn test_pair(
                 })
                 .collect(),
         }),
-        _ => Outcome::Apart,
+        _ => None,
     }
 }
 

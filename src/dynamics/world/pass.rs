@@ -6,7 +6,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::broad::{cheap_rejection, swept, BroadPhase, Stages, Verdict, Volume};
 use super::group::Group;
-use super::impact::{respond, test_pair, Hit, Leg, Outcome};
+use super::impact::{respond, test_pair, Hit, Leg};
 use super::track::{end_state, pack, unpack, Evidence, Track};
 use super::{ContactEvent, Settings, TOUCHING};
 use crate::dynamics::toi::Approximation;
@@ -57,22 +57,22 @@ impl Ord for Pending {
 
 /// The state of one frame's search.
 pub(super) struct Pass<'w> {
-    pub bodies: &'w mut [RigidBody],
-    pub groups: &'w mut [Group],
-    pub group_of: &'w [Option<usize>],
-    pub local: &'w [usize],
-    pub joined: &'w HashSet<(usize, usize)>,
-    pub settings: &'w Settings,
-    pub frame_start: f64,
+    bodies: &'w mut [RigidBody],
+    groups: &'w mut [Group],
+    group_of: &'w [Option<usize>],
+    local: &'w [usize],
+    joined: &'w HashSet<(usize, usize)>,
+    settings: &'w Settings,
+    frame_start: f64,
     tracks: Vec<Track>,
     legs: Vec<Leg>,
     volumes: Vec<Volume>,
     broad: BroadPhase,
     queue: BinaryHeap<Pending>,
     impacts: HashMap<(usize, usize), usize>,
-    pub events: Vec<ContactEvent>,
-    pub stages: Stages,
-    pub capped: bool,
+    events: Vec<ContactEvent>,
+    stages: Stages,
+    capped: bool,
 }
 
 /// What a frame's search leaves behind besides the bodies' new states.
@@ -158,11 +158,14 @@ impl<'w> Pass<'w> {
         self.group_of[i].map_or(0, |g| self.tracks[g].version)
     }
 
-    /// Cheap rejection, then the exact test; an impact joins the queue.
+    /// Cheap rejection, then the exact test; an impact joins the queue (`a < b`: the broad
+    /// phase never pairs a body with itself).
     fn consider(&mut self, a: usize, b: usize) {
         let both_fixed = self.legs[a].fixed && self.legs[b].fixed;
-        let spent = self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR;
-        if a == b || both_fixed || spent || self.joined.contains(&(a, b)) {
+        if both_fixed
+            || self.joined.contains(&(a, b))
+            || self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR
+        {
             return;
         }
         self.stages.broad_phase += 1;
@@ -179,9 +182,7 @@ impl<'w> Pass<'w> {
         }
         let legs = (&self.legs[a], &self.legs[b]);
         let material = &self.settings.material;
-        if let Outcome::Impact(hit) =
-            test_pair(self.bodies, legs, (a, b), self.settings.dt, material)
-        {
+        if let Some(hit) = test_pair(self.bodies, legs, (a, b), self.settings.dt, material) {
             let versions = [self.version(a), self.version(b)];
             self.queue.push(Pending {
                 hit,

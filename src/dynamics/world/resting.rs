@@ -8,7 +8,7 @@ use nalgebra::{Matrix3, Vector3};
 use super::broad::{cheap_rejection, swept, BroadPhase, Verdict, Volume};
 use super::group::find;
 use super::touch::{touch, Touch};
-use super::TOUCHING;
+use super::{STILL, TOUCHING};
 use crate::dynamics::RigidBody;
 
 /// The most sweeps of the position correction.
@@ -41,6 +41,42 @@ struct Point {
     allowed: f64,
 }
 
+/// A touching pair with its touch as last computed, reused while neither body has moved.
+struct Pair {
+    a: usize,
+    b: usize,
+    /// The touch at the positions of versions `seen`.
+    touch: Option<Touch>,
+    /// The bodies' position versions when `touch` was computed.
+    seen: [u32; 2],
+}
+
+impl Pair {
+    /// Bodies `a` and `b` with their touch at the current positions (versions 0).
+    fn new(bodies: &[RigidBody], a: usize, b: usize) -> Self {
+        let (first, second) = (&bodies[a], &bodies[b]);
+        let touch = touch(&first.shape, &first.state, &second.shape, &second.state);
+        Self {
+            a,
+            b,
+            touch,
+            seen: [0, 0],
+        }
+    }
+
+    /// The touch at the current positions, computed again only if either body has moved since.
+    fn current(&mut self, bodies: &[RigidBody], versions: &[u32]) -> Option<&Touch> {
+        let now = [versions[self.a], versions[self.b]];
+        if now != self.seen {
+            *self = Self {
+                seen: now,
+                ..Self::new(bodies, self.a, self.b)
+            };
+        }
+        self.touch.as_ref()
+    }
+}
+
 /// Inverse mass and world inverse inertia of every body.
 struct Inverse {
     mass: Vec<f64>,
@@ -67,12 +103,11 @@ pub(super) fn settle(
     resting_speed: f64,
     dt: f64,
 ) -> usize {
-    let mut pairs = touching_pairs(bodies);
-    pairs.retain(|pair| !joined.contains(pair));
+    let mut pairs = touching_pairs(bodies, joined);
     if pairs.is_empty() {
         return 0;
     }
-    separate(bodies, &pairs);
+    let versions = separate(bodies, &mut pairs);
     let inverse = Inverse {
         mass: bodies.iter().map(RigidBody::inverse_mass).collect(),
         inertia: bodies
@@ -81,8 +116,12 @@ pub(super) fn settle(
             .collect(),
     };
     let mut points = Vec::new();
-    for &(a, b) in &pairs {
-        if let Some(t) = contact(bodies, a, b).filter(|t| t.gap <= TOUCHING) {
+    for pair in &mut pairs {
+        let (a, b) = (pair.a, pair.b);
+        if let Some(t) = pair
+            .current(bodies, &versions)
+            .filter(|t| t.gap <= TOUCHING)
+        {
             for &(p, gap) in &t.points {
                 if arriving(bodies, (a, b), &t.normal, &p, gap, resting_speed) {
                     continue;
@@ -112,11 +151,11 @@ fn arriving(
     resting_speed: f64,
 ) -> bool {
     let closing = -(bodies[b].point_velocity(p) - bodies[a].point_velocity(p)).dot(normal);
-    gap > 1e-12 && closing > 2.0 * resting_speed.max(1e-9)
+    gap > 1e-12 && closing > 2.0 * resting_speed.max(STILL)
 }
 
-/// The pairs (not both fixed) whose gap is at most [`TOUCHING`].
-fn touching_pairs(bodies: &[RigidBody]) -> Vec<(usize, usize)> {
+/// The pairs (not both fixed, not joined) whose gap is at most [`TOUCHING`], with their touches.
+fn touching_pairs(bodies: &[RigidBody], joined: &HashSet<(usize, usize)>) -> Vec<Pair> {
     let volumes: Vec<Volume> = bodies
         .iter()
         .map(|b| swept(b, &b.state, &b.state, 0.0))
@@ -126,27 +165,22 @@ fn touching_pairs(bodies: &[RigidBody]) -> Vec<(usize, usize)> {
         .pairs(&volumes, TOUCHING)
         .into_iter()
         .filter(|&(a, b)| bodies[a].inverse_mass() + bodies[b].inverse_mass() > 0.0)
+        .filter(|pair| !joined.contains(pair))
         .filter(|&(a, b)| cheap_rejection(&volumes[a], &volumes[b], TOUCHING) == Verdict::Exact)
-        .filter(|&(a, b)| contact(bodies, a, b).is_some_and(|t| t.gap <= TOUCHING))
+        .map(|(a, b)| Pair::new(bodies, a, b))
+        .filter(|pair| pair.touch.as_ref().is_some_and(|t| t.gap <= TOUCHING))
         .collect()
 }
 
-/// The touch of bodies `a` and `b` at their current states.
-fn contact(bodies: &[RigidBody], a: usize, b: usize) -> Option<Touch> {
-    touch(
-        &bodies[a].shape,
-        &bodies[a].state,
-        &bodies[b].shape,
-        &bodies[b].state,
-    )
-}
-
-/// Pushes overlapping pairs apart along their normals until no overlap is left.
-fn separate(bodies: &mut [RigidBody], pairs: &[(usize, usize)]) {
+/// Pushes overlapping pairs apart along their normals until no overlap is left; returns each
+/// body's position version (how many pushes it took).
+fn separate(bodies: &mut [RigidBody], pairs: &mut [Pair]) -> Vec<u32> {
+    let mut versions = vec![0; bodies.len()];
     for _ in 0..POSITION_SWEEPS {
         let mut deepest: f64 = 0.0;
-        for &(a, b) in pairs {
-            let Some(t) = contact(bodies, a, b) else {
+        for pair in pairs.iter_mut() {
+            let (a, b) = (pair.a, pair.b);
+            let Some(t) = pair.current(bodies, &versions) else {
                 continue;
             };
             if t.gap >= 0.0 {
@@ -157,11 +191,14 @@ fn separate(bodies: &mut [RigidBody], pairs: &[(usize, usize)]) {
             let share = -t.gap / (wa + wb);
             bodies[a].state.position -= t.normal * (share * wa);
             bodies[b].state.position += t.normal * (share * wb);
+            versions[a] += 1;
+            versions[b] += 1;
         }
         if deepest <= 1e-15 {
             break;
         }
     }
+    versions
 }
 
 /// The contact point `p` of `a` and `b` with the Jacobians of its three rows.

@@ -2,10 +2,12 @@
 
 use nalgebra::Vector3;
 
+use super::TOUCHING;
+use crate::dynamics::toi::separation;
 use crate::dynamics::{BodyShape, BodyState};
 use crate::geometry::Obb;
 use crate::math::sign;
-use crate::sat::{self, AxisId};
+use crate::sat::{self, AxisId, SatTrace};
 
 /// Corners within this share of the smallest half-extent above the lowest one join a box's manifold.
 const MANIFOLD_DEPTH: f64 = 0.5;
@@ -31,10 +33,34 @@ impl Touch {
     }
 }
 
+/// The box of half-extents `half` placed at `s`.
+fn obb(half: Vector3<f64>, s: &BodyState) -> Obb {
+    Obb::new(s.position, s.rotation, half)
+}
+
+/// How the shapes touch when their separation is at most [`TOUCHING`], else `None` (two boxes
+/// are traced by SAT once for both the separation and the touch).
+pub(super) fn touching(
+    a: &BodyShape,
+    sa: &BodyState,
+    b: &BodyShape,
+    sb: &BodyState,
+) -> Option<Touch> {
+    if let (BodyShape::Box(h), BodyShape::Box(k)) = (*a, *b) {
+        let (oa, ob) = (obb(h, sa), obb(k, sb));
+        let trace = sat::trace(&oa, &ob);
+        return (trace.max_gap() <= TOUCHING).then(|| box_box(&oa, &ob, &trace));
+    }
+    if separation(a, sa, b, sb) <= TOUCHING {
+        touch(a, sa, b, sb)
+    } else {
+        None
+    }
+}
+
 /// How the shapes `a` at `sa` and `b` at `sb` touch; `None` for two planes.
 pub(super) fn touch(a: &BodyShape, sa: &BodyState, b: &BodyShape, sb: &BodyState) -> Option<Touch> {
     use BodyShape::{Box, Plane, Sphere};
-    let obb = |half: Vector3<f64>, s: &BodyState| Obb::new(s.position, s.rotation, half);
     Some(match (*a, *b) {
         (Plane { .. }, Plane { .. }) => return None,
         (Plane { normal, offset }, Box(h)) => box_plane(&obb(h, sb), &normal, offset),
@@ -46,7 +72,10 @@ pub(super) fn touch(a: &BodyShape, sa: &BodyState, b: &BodyShape, sb: &BodyState
         (Sphere(r), Sphere(s)) => sphere_sphere(&sa.position, r, &sb.position, s),
         (Box(h), Sphere(r)) => box_sphere(&obb(h, sa), &sb.position, r),
         (Sphere(r), Box(h)) => box_sphere(&obb(h, sb), &sa.position, r).flipped(),
-        (Box(h), Box(k)) => box_box(&obb(h, sa), &obb(k, sb)),
+        (Box(h), Box(k)) => {
+            let (oa, ob) = (obb(h, sa), obb(k, sb));
+            box_box(&oa, &ob, &sat::trace(&oa, &ob))
+        }
     })
 }
 
@@ -113,10 +142,10 @@ fn box_sphere(o: &Obb, c: &Vector3<f64>, r: f64) -> Touch {
     }
 }
 
-/// Two boxes: the SAT axis with the largest gap; on a face axis, the incident face clipped to
-/// the reference face (each corner with its depth), on an edge axis the edges' crossing point.
-fn box_box(a: &Obb, b: &Obb) -> Touch {
-    let trace = sat::trace(a, b);
+/// Two boxes with their SAT trace: the axis with the largest gap; on a face axis, the incident
+/// face clipped to the reference face (each corner with its depth), on an edge axis the edges'
+/// crossing point.
+fn box_box(a: &Obb, b: &Obb, trace: &SatTrace) -> Touch {
     let row = trace.largest_gap();
     let Some(row) = row else {
         let normal = (b.center() - a.center())

@@ -5,7 +5,7 @@ use nalgebra::DVector;
 
 use super::group::Group;
 use super::Settings;
-use crate::dynamics::integrate::{step_frame, Adaptive, BodyError, FrameRecord, StepControl};
+use crate::dynamics::integrate::{integrate_frame, Adaptive, BodyError, FrameRecord, StepControl};
 use crate::dynamics::system::{body_state, set_body_state, STATE_PER_BODY};
 use crate::dynamics::{BodyState, RigidBody};
 
@@ -18,6 +18,21 @@ pub(super) struct Evidence {
     pub bodies: Vec<BodyError>,
     /// The longest kept piece.
     longest: f64,
+}
+
+impl Evidence {
+    /// Folds a kept piece into the evidence.
+    fn keep(&mut self, piece: &FrameRecord) {
+        self.substeps += piece.substeps;
+        let longest = piece.dt >= self.longest;
+        self.longest = self.longest.max(piece.dt);
+        for (body, step) in self.bodies.iter_mut().zip(&piece.bodies) {
+            body.widen(step);
+            if longest {
+                body.suggested_dt = step.suggested_dt;
+            }
+        }
+    }
 }
 
 /// A group's motion from `t0` (seconds into the frame) to the frame end.
@@ -63,7 +78,8 @@ pub(super) fn end_state(track: &Track, k: usize) -> BodyState {
     body_state(&track.end.state, k)
 }
 
-/// One integration of `h` seconds from `y`, fixed or adaptive as the settings say.
+/// One integration of `h` seconds from `y`, fixed or adaptive as the settings say (without the
+/// energy and constraint evidence, which the track never reads).
 fn integrate(
     group: &mut Group,
     settings: &Settings,
@@ -78,7 +94,7 @@ fn integrate(
         }),
         None => StepControl::Fixed,
     };
-    let record = step_frame(&group.system, settings.integrator, t, y, h, control);
+    let record = integrate_frame(&group.system, settings.integrator, t, y, h, control);
     if settings.tolerance.is_some() {
         group.next_substep = Some(record.next_substep);
     }
@@ -117,7 +133,7 @@ impl Track {
             return self.start.clone();
         }
         let piece = integrate(group, settings, frame_start + self.t0, &self.start, h);
-        self.keep(&piece);
+        self.evidence.keep(&piece);
         piece.state
     }
 
@@ -131,15 +147,12 @@ impl Track {
         y: DVector<f64>,
     ) {
         let h = settings.dt - t;
-        self.end = if h > 0.0 {
-            integrate(group, settings, frame_start + t, &y, h)
+        if h > 0.0 {
+            self.end = integrate(group, settings, frame_start + t, &y, h);
         } else {
-            FrameRecord {
-                state: y.clone(),
-                substeps: 0,
-                ..self.end.clone()
-            }
-        };
+            self.end.state.clone_from(&y);
+            self.end.substeps = 0;
+        }
         self.t0 = t;
         self.start = y;
         self.version += 1;
@@ -148,26 +161,8 @@ impl Track {
     /// Keeps the last piece (to the frame end) and returns the evidence of the whole frame.
     pub fn finish(mut self) -> (DVector<f64>, Evidence) {
         if self.end.substeps > 0 {
-            let last = self.end.clone();
-            self.keep(&last);
+            self.evidence.keep(&self.end);
         }
         (self.end.state, self.evidence)
-    }
-
-    /// Folds a kept piece into the evidence.
-    fn keep(&mut self, piece: &FrameRecord) {
-        let e = &mut self.evidence;
-        e.substeps += piece.substeps;
-        let longest = piece.dt >= e.longest;
-        e.longest = e.longest.max(piece.dt);
-        for (body, step) in e.bodies.iter_mut().zip(&piece.bodies) {
-            body.error_estimate = body.error_estimate.max(step.error_estimate);
-            body.rotation_error_estimate = body
-                .rotation_error_estimate
-                .max(step.rotation_error_estimate);
-            if longest {
-                body.suggested_dt = step.suggested_dt;
-            }
-        }
     }
 }
