@@ -24,12 +24,7 @@ pub fn run(paths: &[PathBuf]) -> ExitCode {
             )));
         }
         for (name, text) in scene::shipped_lessons() {
-            let shown = format!("lessons/{name}.toml");
-            results.push(check_lesson(lesson::load_lesson_str(
-                text,
-                &shown,
-                Some(Path::new("lessons")),
-            )));
+            results.push(check_lesson(lesson::load_shipped(name, text)));
         }
     }
     for path in paths {

@@ -184,16 +184,12 @@ pub struct LessonArgs {
 
 /// A strictly positive, finite number of seconds.
 fn positive_seconds(text: &str) -> Result<f64, String> {
-    let value: f64 = text
-        .parse()
+    text.parse::<f64>()
         .map_err(|_| format!("`{text}` is not a number"))?;
-    if value.is_finite() && value > 0.0 {
-        Ok(value)
-    } else {
-        Err(format!(
-            "the horizon must be a positive, finite number of seconds, not {text}"
-        ))
-    }
+    positive(
+        text,
+        "the horizon must be a positive, finite number of seconds",
+    )
 }
 
 /// Two body names separated by a comma.

@@ -48,6 +48,19 @@ pub fn load_lesson_path(path: &Path) -> Result<Lesson, Diagnostics> {
     load_lesson_str(text, &shown, path.parent())
 }
 
+/// What a lesson list says in place of the title of a lesson that does not load.
+pub const NOT_LOADING: &str = "(does not load; sepax check says why)";
+
+/// The path a shipped lesson is named by: `lessons/NAME.toml`.
+pub fn shipped_path(name: &str) -> String {
+    format!("lessons/{name}.toml")
+}
+
+/// Loads the shipped lesson `name` from its TOML `text`, named by [`shipped_path`].
+pub fn load_shipped(name: &str, text: &str) -> Result<Lesson, Diagnostics> {
+    load_lesson_str(text, &shipped_path(name), Some(Path::new("lessons")))
+}
+
 /// Loads a lesson by path, by shipped name (`05_separating_axes`), or by its number in the menu.
 pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
     let path = Path::new(arg);
@@ -70,11 +83,7 @@ pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
         *name == arg || name.split_once('_').is_some_and(|(_, rest)| rest == arg)
     });
     if let Some((name, text)) = by_number.or(by_name) {
-        return load_lesson_str(
-            text,
-            &format!("lessons/{name}.toml"),
-            Some(Path::new("lessons")),
-        );
+        return load_shipped(name, text);
     }
     let names: Vec<&str> = shipped.iter().map(|(name, _)| *name).collect();
     let numbers: Vec<String> = names

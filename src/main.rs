@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 #[cfg(feature = "tui")]
 use std::io::IsTerminal;
 use std::io::Write as _;
-use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -154,7 +153,7 @@ fn lesson(args: &cli::LessonArgs) -> Result<(), String> {
             let number = scene::shipped_lessons()
                 .iter()
                 .enumerate()
-                .find(|(_, (name, _))| loaded.path == format!("lessons/{name}.toml"))
+                .find(|(_, (name, _))| loaded.path == lesson::shipped_path(name))
                 .map(|(k, (name, _))| lesson::number(name, k));
             Some((loaded, number))
         }
@@ -212,11 +211,8 @@ fn list_scenes(with_intro: bool) {
         out.push_str("Lessons (sepax lesson N):\n");
         for (k, (name, text)) in scene::shipped_lessons().iter().enumerate() {
             let number = sepax::lesson::number(name, k);
-            let title = sepax::lesson::load_lesson_str(text, name, Some(Path::new("lessons")))
-                .map_or_else(
-                    |_| "(does not load; sepax check says why)".into(),
-                    |l| l.title,
-                );
+            let title = sepax::lesson::load_shipped(name, text)
+                .map_or_else(|_| sepax::lesson::NOT_LOADING.into(), |l| l.title);
             let _ = writeln!(out, "  {number:>2}  {name:<26} {title}");
         }
         out.push('\n');

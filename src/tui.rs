@@ -2,8 +2,8 @@
 //! ([`input::action`]), [`App::update`], and the view (`impl Widget for &App`). The lesson player
 //! ([`lesson`]) drives it step by step; the lesson [`menu`] opens lessons and the scene picker.
 //!
-//! The frames come from [`timeline::load_timeline`]; stepping back moves an index into them, so
-//! history is exact. Everything shown is read from the frame records and from the same
+//! The frames come from [`crate::trace::scene_timeline`]; stepping back moves an index into them,
+//! so history is exact. Everything shown is read from the frame records and from the same
 //! explanation `sepax explain` prints.
 
 mod app;
@@ -23,7 +23,6 @@ mod projection;
 mod table;
 mod terminal;
 mod theme;
-pub mod timeline;
 mod update;
 mod view;
 

@@ -84,7 +84,12 @@ pub fn walk(lesson: &Lesson) -> Walkthrough {
 /// The frame inside which the pair first touches at or after `from`: the frame before the record
 /// that lists the contact event (an event exactly at `from`'s time counts as inside `from`).
 pub fn contact_frame(timeline: &[FrameRecord], from: usize, a: &str, b: &str) -> Option<usize> {
-    first_event(timeline, from, a, b).map(|(record, _)| record.frame.saturating_sub(1).max(from))
+    first_event(timeline, from, a, b).map(|(record, _)| inside_frame(record, from))
+}
+
+/// The frame inside which an event listed by `record` happens, never before `from`.
+fn inside_frame(record: &FrameRecord, from: usize) -> usize {
+    record.frame.saturating_sub(1).max(from)
 }
 
 /// The first contact event of the pair at or after the time of frame `from`, with its record.
@@ -131,17 +136,20 @@ pub fn first_contact_from(
     a: &str,
     b: &str,
 ) -> Option<ContactRecord> {
-    let now = pair_at(scene, timeline.get(frame)?, a, b)?;
-    if let Some(contact) = now
-        .contact
-        .clone()
-        .filter(|c| (c.time - timeline[frame].time).abs() <= 1e-12)
+    let now = pair_at(scene, timeline.get(frame)?, a, b)?.contact;
+    if now
+        .as_ref()
+        .is_some_and(|c| (c.time - timeline[frame].time).abs() <= 1e-12)
     {
-        return Some(contact);
+        return now;
     }
     let (record, event) = first_event(timeline, frame, a, b)?;
-    let inside = record.frame.saturating_sub(1).max(frame);
-    let explained = pair_at(scene, &timeline[inside], a, b).and_then(|p| p.contact);
+    let inside = inside_frame(record, frame);
+    let explained = if inside == frame {
+        now
+    } else {
+        pair_at(scene, &timeline[inside], a, b).and_then(|p| p.contact)
+    };
     let kind = event
         .contact_kind
         .clone()

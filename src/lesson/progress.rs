@@ -94,9 +94,9 @@ impl Store {
         }
     }
 
-    /// A store that neither reads nor writes.
+    /// A store that neither reads nor writes (the default).
     pub fn off() -> Store {
-        Store { path: None }
+        Store::default()
     }
 
     /// Whether progress is kept.

@@ -2,7 +2,6 @@
 
 use nalgebra::Vector3;
 
-use super::timeline::load_timeline;
 use super::Theme;
 use crate::draw::View;
 use crate::sat::Robustness;
@@ -79,7 +78,7 @@ impl App {
     /// The debugger on `scene`, paused at `options.frame` with the chosen (or first) pair and its
     /// first separating axis (or the axis of least overlap) selected.
     pub fn new(scene: Scene, options: &Options) -> App {
-        let frames = load_timeline(&scene);
+        let frames = trace::scene_timeline(&scene);
         App::with_timeline(scene, frames, options)
     }
 
@@ -108,12 +107,7 @@ impl App {
             extent,
         };
         if let Some((a, b)) = &options.pair {
-            app.pair = app
-                .explanation
-                .pairs
-                .iter()
-                .position(|p| (&p.a == a && &p.b == b) || (&p.a == b && &p.b == a))
-                .unwrap_or(0);
+            app.pair = app.pair_named(a, b).map_or(0, |(k, _)| k);
         }
         app.row = app.default_row();
         app
@@ -230,6 +224,16 @@ impl App {
     /// The world box holding every body of every frame (planes excluded).
     pub fn extent(&self) -> [Vector3<f64>; 2] {
         self.extent
+    }
+
+    /// The index of the pair of bodies `a` and `b`, and whether the explanation names them the
+    /// other way round.
+    pub(super) fn pair_named(&self, a: &str, b: &str) -> Option<(usize, bool)> {
+        let mut pairs = self.explanation.pairs.iter().enumerate();
+        pairs.find_map(|(k, p)| match (p.a.as_str(), p.b.as_str()) {
+            names if names == (a, b) => Some((k, false)),
+            names => (names == (b, a)).then_some((k, true)),
+        })
     }
 
     /// The pair's first separating axis, else its axis of least overlap, else row 0.

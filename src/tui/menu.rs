@@ -9,7 +9,7 @@ use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 
 use super::Theme;
 use crate::lesson::progress::{Progress, Status};
-use crate::lesson::{self, load_lesson_str, Lesson};
+use crate::lesson::{self, Lesson};
 use crate::scene;
 
 pub use session::run_lessons;
@@ -28,8 +28,7 @@ pub struct Entry {
 impl Entry {
     /// The entry of the lesson `name` with TOML `text`, at `position` in the list.
     pub fn load(position: usize, name: &str, text: &str) -> Entry {
-        let shown = format!("lessons/{name}.toml");
-        let lesson = load_lesson_str(text, &shown, Some(std::path::Path::new("lessons")))
+        let lesson = lesson::load_shipped(name, text)
             .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string());
         Entry {
             number: lesson::number(name, position),

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use ratatui::DefaultTerminal;
 
-use super::terminal::debug;
+use super::terminal::drive;
 use super::{App, Options, Theme};
 use crate::scene::{self, shipped_scenes};
 
@@ -124,7 +124,7 @@ fn open(terminal: &mut DefaultTerminal, picker: &mut Picker) -> io::Result<()> {
                 theme: picker.theme,
                 ..Options::default()
             };
-            debug(terminal, &mut App::new(scene, &options))
+            drive(terminal, &mut App::new(scene, &options))
         }
         Err(diagnostics) => {
             picker.error = Some(diagnostics.to_string());

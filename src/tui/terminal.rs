@@ -31,12 +31,7 @@ pub fn session<T>(body: impl FnOnce(&mut DefaultTerminal) -> io::Result<T>) -> i
 
 /// The debugger on `app` in its own terminal session, until the user quits.
 pub fn run(mut app: App) -> io::Result<()> {
-    session(|terminal| debug(terminal, &mut app))
-}
-
-/// The debugger's loop inside a session: draw, then wait for input (or the next frame).
-pub fn debug(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
-    drive(terminal, app)
+    session(|terminal| drive(terminal, &mut app))
 }
 
 /// What the terminal loop drives: drawn from `&self`, changed only by events and the clock.
@@ -47,10 +42,13 @@ pub trait Screen {
     fn handle(&mut self, event: &Event);
     /// Whether the loop should go on.
     fn is_running(&self) -> bool;
-    /// Seconds of wall time until the next frame is due while playing; `None` when paused.
-    fn due(&self) -> Option<f64>;
-    /// Lets `seconds` of wall time pass.
-    fn advance(&mut self, seconds: f64);
+    /// Seconds of wall time until the next frame is due while playing; `None` when paused (a
+    /// screen that never plays keeps this default).
+    fn due(&self) -> Option<f64> {
+        None
+    }
+    /// Lets `seconds` of wall time pass (nothing happens by default).
+    fn advance(&mut self, _seconds: f64) {}
 }
 
 impl Screen for App {

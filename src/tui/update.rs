@@ -72,9 +72,7 @@ impl App {
             Action::Slower => self.speed = self.speed.saturating_sub(1),
             Action::Step(delta) => self.step(delta),
             Action::Restart => {
-                self.playback = Playback::Paused;
-                self.clock = 0.0;
-                self.go_to(0);
+                self.pause_at(0);
                 self.row = self.default_row();
             }
             Action::OpenPrompt => self.overlay = Overlay::Prompt(String::new()),
@@ -119,6 +117,13 @@ impl App {
             Action::Resize(width, height) => self.size = (width, height),
             Action::Advance(seconds) => self.advance(seconds),
         }
+    }
+
+    /// Pauses at `frame` (clamped) with the playback clock reset.
+    pub(super) fn pause_at(&mut self, frame: usize) {
+        self.playback = Playback::Paused;
+        self.clock = 0.0;
+        self.go_to(frame);
     }
 
     /// Rows of the selected pair's axis table (0 for a pair that is not two boxes).

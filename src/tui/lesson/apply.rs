@@ -4,7 +4,7 @@ use super::Player;
 use crate::draw::View;
 use crate::lesson::{Lesson, Selection};
 use crate::sat::AxisId;
-use crate::tui::{Action, App, Overlay, Playback};
+use crate::tui::{Action, App, Overlay};
 
 /// The selection and view in force at step `k`: a step's `select` holds until another step sets
 /// one or switches scene, its `view` until another step sets one.
@@ -25,12 +25,11 @@ impl Player {
     /// Shows the current step: its scene's debugger, paused at the step's frame, with the step's
     /// pair, axis and view; the number being typed is cleared and the text scrolled to its top.
     pub(super) fn apply_step(&mut self) {
-        let frame = self.state().frame;
+        let at = self.state();
         let (select, view) = in_force(&self.lesson, self.step);
-        let (select, view) = (select.cloned(), view.map(str::to_string));
+        self.apps[at.scene].show(at.frame, select, view);
         self.typed.clear();
         self.scroll = 0;
-        self.app_mut().show(frame, select.as_ref(), view.as_deref());
         self.fit_debugger();
     }
 
@@ -46,26 +45,12 @@ impl App {
     /// Pauses at `frame` with `select`'s pair and axis (else the pair's default axis) and `view`
     /// (`xy` when none; `four` for four views).
     pub(crate) fn show(&mut self, frame: usize, select: Option<&Selection>, view: Option<&str>) {
-        self.playback = Playback::Paused;
-        self.clock = 0.0;
         self.overlay = Overlay::None;
-        self.go_to(frame);
+        self.pause_at(frame);
         let mut axis = None;
         if let Some(selection) = select {
-            let (a, b) = (&selection.pair.0, &selection.pair.1);
-            let found = self
-                .explanation
-                .pairs
-                .iter()
-                .enumerate()
-                .find_map(|(k, p)| {
-                    if (&p.a, &p.b) == (a, b) {
-                        Some((k, false))
-                    } else {
-                        ((&p.a, &p.b) == (b, a)).then_some((k, true))
-                    }
-                });
-            if let Some((k, reversed)) = found {
+            let (a, b) = &selection.pair;
+            if let Some((k, reversed)) = self.pair_named(a, b) {
                 self.pair = k;
                 axis = selection
                     .axis

@@ -40,8 +40,8 @@ pub const HELP: [(&str, &str); 18] = [
 ];
 
 /// Draws the lesson key bar: the debugger's frame prompt while it is open, the answer keys while
-/// a number is typed, else the lesson keys that fit.
-pub fn render_bar(player: &Player, area: Rect, buf: &mut Buffer) {
+/// a number is typed, else the lesson keys that fit (`scrolls`: whether the lesson text scrolls).
+pub fn render_bar(player: &Player, scrolls: bool, area: Rect, buf: &mut Buffer) {
     let theme = player.theme();
     Clear.render(area, buf);
     if player.app().prompt().is_some() {
@@ -56,7 +56,7 @@ pub fn render_bar(player: &Player, area: Rect, buf: &mut Buffer) {
     }
     let answer = format!("1-{}", player.choices());
     let mut entries = vec![("n", "next"), ("p", "previous")];
-    if player.text_window().2 > 0 {
+    if scrolls {
         entries.push(("d/u", "scroll"));
     }
     if player.choices() > 0 {

@@ -4,7 +4,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, Mou
 use ratatui::layout::Position;
 
 use super::{LessonAction, Player};
-use crate::tui::{input, Action};
+use crate::tui::input;
 
 /// The action an event asks for in a lesson, if any.
 pub fn action(event: &Event, player: &Player) -> Option<LessonAction> {
@@ -12,15 +12,13 @@ pub fn action(event: &Event, player: &Player) -> Option<LessonAction> {
         Event::Key(key) if key.kind != KeyEventKind::Release => key_action(key, player),
         Event::Resize(width, height) => Some(LessonAction::Resize(*width, *height)),
         Event::Mouse(mouse) => {
-            let on_pane = player
-                .areas()
-                .pane
-                .contains(Position::new(mouse.column, mouse.row));
             let click = matches!(mouse.kind, MouseEventKind::Down(_));
-            if player.help_open() || (click && on_pane) {
+            let at = Position::new(mouse.column, mouse.row);
+            // Only a click needs the layout: it is ignored on the pane.
+            if player.help_open() || (click && player.areas().pane.contains(at)) {
                 return None;
             }
-            debugger(event, player)
+            input::action(event, player.app()).map(LessonAction::Debugger)
         }
         _ => None,
     }
@@ -69,11 +67,4 @@ pub fn key_action(key: &KeyEvent, player: &Player) -> Option<LessonAction> {
         _ => return input::key_action(key, player.app()).map(LessonAction::Debugger),
     };
     Some(action)
-}
-
-/// A debugger event, minus the debugger's own quit and help.
-fn debugger(event: &Event, player: &Player) -> Option<LessonAction> {
-    input::action(event, player.app())
-        .filter(|a| !matches!(a, Action::Quit | Action::ToggleHelp))
-        .map(LessonAction::Debugger)
 }

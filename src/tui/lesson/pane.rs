@@ -7,6 +7,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
+use super::layout::{Areas, Placement};
 use super::markup::{self, wrap};
 use super::Player;
 use crate::lesson::Answer;
@@ -136,9 +137,8 @@ fn verdict(player: &Player, width: u16) -> Vec<Line<'static>> {
 /// Draws the pane: bordered in a column of its own, with a top rule when below or over the
 /// debugger; the rule carries the lesson's title (or its number, the title then opening the
 /// text) and `step k / N`; text that does not fit scrolls, with a last line saying so.
-pub fn render(player: &Player, area: Rect, boxed: bool, buf: &mut Buffer) {
+pub fn render(player: &Player, window: &Window, area: Rect, buf: &mut Buffer) {
     let theme = player.theme();
-    let window = window(player, area, boxed);
     let mut text: Vec<Line> = window.lines[window.top..]
         .iter()
         .take(window.rows)
@@ -152,8 +152,8 @@ pub fn render(player: &Player, area: Rect, boxed: bool, buf: &mut Buffer) {
         };
         text.push(Line::styled(more, theme.key()));
     }
-    let block = frame(player, boxed)
-        .title(Span::styled(window.title, theme.title()))
+    let block = frame(player, window.boxed)
+        .title(Span::styled(window.title.as_str(), theme.title()))
         .title_top(Line::from(Span::styled(step_label(player), theme.key())).right_aligned());
     let inner = block.inner(area);
     Clear.render(area, buf);
@@ -163,6 +163,8 @@ pub fn render(player: &Player, area: Rect, boxed: bool, buf: &mut Buffer) {
 
 /// The part of the lesson text a pane shows.
 pub struct Window {
+    /// Whether the pane is bordered all round (a column of its own), else a top rule only.
+    pub boxed: bool,
     /// The rule's title.
     pub title: String,
     /// Every line of the text.
@@ -175,8 +177,15 @@ pub struct Window {
     pub last: usize,
 }
 
-/// The text of the pane in `area`, scrolled as far as the player asks and the text allows.
-pub fn window(player: &Player, area: Rect, boxed: bool) -> Window {
+/// The text of the pane placed in `areas`, scrolled as far as the player asks and the text
+/// allows; `None` when no pane is drawn.
+pub fn window(player: &Player, areas: &Areas) -> Option<Window> {
+    let boxed = match areas.placement {
+        Placement::Right => true,
+        Placement::Below | Placement::Over => false,
+        Placement::Hidden | Placement::TooSmall => return None,
+    };
+    let area = areas.pane;
     let inner = frame(player, boxed).inner(area);
     let (title, lines) = content(player, area.width, inner.width);
     let height = usize::from(inner.height);
@@ -186,13 +195,14 @@ pub fn window(player: &Player, area: Rect, boxed: bool) -> Window {
         height
     };
     let last = lines.len().saturating_sub(rows);
-    Window {
+    Some(Window {
+        boxed,
         title,
         top: player.scroll().min(last),
         rows,
         last,
         lines,
-    }
+    })
 }
 
 /// The pane's borders and padding.

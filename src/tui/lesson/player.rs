@@ -37,7 +37,8 @@ pub enum Text {
 pub struct Player {
     pub(super) lesson: Lesson,
     pub(super) number: Option<usize>,
-    pub(super) states: Vec<Result<StepState, String>>,
+    pub(super) states: Vec<StepState>,
+    pub(super) problems: Vec<Option<String>>,
     pub(super) apps: Vec<App>,
     pub(super) step: usize,
     pub(super) answers: Vec<Option<Answered>>,
@@ -46,7 +47,6 @@ pub struct Player {
     pub(super) text: Text,
     pub(super) help: bool,
     pub(super) size: (u16, u16),
-    pub(super) theme: Theme,
     pub(super) exit: Option<Exit>,
     pub(super) reached: usize,
 }
@@ -67,11 +67,13 @@ impl Player {
             .map(|(scene, frames)| App::with_timeline(scene.clone(), frames, &options))
             .collect();
         let step = start.min(lesson.steps.len().saturating_sub(1));
+        let states = placed(&lesson, &walkthrough.states);
         let mut player = Player {
             answers: vec![None; lesson.steps.len()],
             lesson,
             number,
-            states: walkthrough.states,
+            states,
+            problems: walkthrough.states.into_iter().map(Result::err).collect(),
             apps,
             step,
             typed: String::new(),
@@ -79,7 +81,6 @@ impl Player {
             text: Text::Shown,
             help: false,
             size: (0, 0),
-            theme,
             exit: None,
             reached: step,
         };
@@ -119,7 +120,7 @@ impl Player {
 
     /// Why the step shown could not be placed (`play_until` never reached), if it could not.
     pub fn step_problem(&self) -> Option<&str> {
-        self.states[self.step].as_ref().err().map(String::as_str)
+        self.problems[self.step].as_deref()
     }
 
     /// The debugger of the step's scene.
@@ -152,14 +153,9 @@ impl Player {
         self.help
     }
 
-    /// The colour and ASCII choices.
+    /// The colour and ASCII choices (every scene's debugger has the player's).
     pub fn theme(&self) -> Theme {
-        self.theme
-    }
-
-    /// The terminal size.
-    pub fn size(&self) -> (u16, u16) {
-        self.size
+        self.app().theme()
     }
 
     /// Why the player stopped, once it has.
@@ -175,14 +171,7 @@ impl Player {
     /// Where the step shown stands: from [`walk`], or (when its `play_until` is never reached)
     /// the step's scene at the frame the previous step showed there.
     pub fn state(&self) -> StepState {
-        let scene = self.step().scene;
-        let fallback = self.states[..self.step]
-            .iter()
-            .rev()
-            .find_map(|s| s.as_ref().ok().filter(|s| s.scene == scene).copied());
         self.states[self.step]
-            .clone()
-            .unwrap_or(fallback.unwrap_or(StepState { scene, frame: 0 }))
     }
 
     pub(super) fn scene_index(&self) -> usize {
@@ -193,4 +182,23 @@ impl Player {
         let k = self.scene_index();
         &mut self.apps[k]
     }
+}
+
+/// Where each step stands: its state from [`walk`], or (when its `play_until` is never reached)
+/// its scene at the frame of the last earlier step placed in that scene (else frame 0).
+fn placed(lesson: &Lesson, states: &[Result<StepState, String>]) -> Vec<StepState> {
+    let steps = lesson.steps.iter().zip(states).enumerate();
+    steps
+        .map(|(k, (step, state))| match state {
+            Ok(at) => *at,
+            Err(_) => states[..k]
+                .iter()
+                .rev()
+                .find_map(|s| s.as_ref().ok().filter(|s| s.scene == step.scene).copied())
+                .unwrap_or(StepState {
+                    scene: step.scene,
+                    frame: 0,
+                }),
+        })
+        .collect()
 }

@@ -117,10 +117,7 @@ impl Player {
         if !(1..=self.choices()).contains(&number) {
             return;
         }
-        let typed = number.to_string();
-        let correct = self.quiz().is_some_and(|q| q.answer.accepts(&typed));
-        self.answers[self.step] = Some(Answered { typed, correct });
-        self.scroll = usize::MAX;
+        self.record_answer(number.to_string());
     }
 
     fn submit(&mut self) {
@@ -128,6 +125,11 @@ impl Player {
             return;
         }
         let typed = std::mem::take(&mut self.typed);
+        self.record_answer(typed);
+    }
+
+    /// Keeps `typed` as the answer to the step's quiz, checked, and scrolls to the verdict.
+    fn record_answer(&mut self, typed: String) {
         let correct = self.quiz().is_some_and(|q| q.answer.accepts(&typed));
         self.answers[self.step] = Some(Answered { typed, correct });
         self.scroll = usize::MAX;

@@ -11,7 +11,11 @@ use super::{help, pane, Player};
 impl Player {
     /// Where the debugger, the pane and the key bar go on the terminal.
     pub fn areas(&self) -> Areas {
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        self.areas_in(Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    /// Where the debugger, the pane and the key bar go in `area`.
+    fn areas_in(&self, area: Rect) -> Areas {
         layout::areas(area, self.text == Text::Shown, |width| {
             pane::rows(self, width)
         })
@@ -20,18 +24,13 @@ impl Player {
     /// The lesson text's scroll window: the first line shown, a page of lines, the largest first
     /// line (0 when the text fits or is hidden).
     pub fn text_window(&self) -> (usize, usize, usize) {
-        let areas = self.areas();
-        let boxed = match areas.placement {
-            Placement::Right => true,
-            Placement::Below | Placement::Over => false,
-            Placement::Hidden | Placement::TooSmall => return (0, 1, 0),
-        };
-        let window = pane::window(self, areas.pane, boxed);
-        (
-            window.top,
-            window.rows.saturating_sub(1).max(1),
-            window.last,
-        )
+        pane::window(self, &self.areas()).map_or((0, 1, 0), |window| {
+            (
+                window.top,
+                window.rows.saturating_sub(1).max(1),
+                window.last,
+            )
+        })
     }
 
     /// The area the debugger is drawn in.
@@ -42,20 +41,17 @@ impl Player {
 
 impl Widget for &Player {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let areas = layout::areas(area, self.text() == Text::Shown, |width| {
-            pane::rows(self, width)
-        });
+        let areas = self.areas_in(area);
         self.app().render(areas.debugger, buf);
         if areas.placement == Placement::TooSmall {
             return;
         }
-        if matches!(
-            areas.placement,
-            Placement::Right | Placement::Below | Placement::Over
-        ) {
-            pane::render(self, areas.pane, areas.placement == Placement::Right, buf);
+        let window = pane::window(self, &areas);
+        if let Some(window) = &window {
+            pane::render(self, window, areas.pane, buf);
         }
-        help::render_bar(self, areas.bar, buf);
+        let scrolls = window.is_some_and(|window| window.last > 0);
+        help::render_bar(self, scrolls, areas.bar, buf);
         if self.help_open() {
             help::render_help(self, area, buf);
         }

@@ -142,10 +142,4 @@ impl Screen for Menu {
     fn is_running(&self) -> bool {
         Menu::is_running(self)
     }
-
-    fn due(&self) -> Option<f64> {
-        None
-    }
-
-    fn advance(&mut self, _seconds: f64) {}
 }

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Padding, Paragraph, Widget, Wrap};
 
 use super::Menu;
 use crate::lesson::progress::Status;
+use crate::lesson::NOT_LOADING;
 use crate::tui::keys;
 
 /// The introduction above the list.
@@ -93,7 +94,7 @@ impl Menu {
         };
         let title = match &entry.lesson {
             Ok(lesson) => lesson.title.clone(),
-            Err(_) => format!("{} (does not load; sepax check says why)", entry.name),
+            Err(_) => format!("{} {NOT_LOADING}", entry.name),
         };
         let used = prefix.chars().count() + mark.chars().count() + next.len() + 1;
         let room = usize::from(width).saturating_sub(used);
