@@ -27,7 +27,8 @@ impl PairFrame {
         let c: [[f64; 3]; 3] = std::array::from_fn(|i| {
             std::array::from_fn(|j| axes_a.column(i).dot(&axes_b.column(j)))
         });
-        let abs_c = c.map(|row| row.map(f64::abs));
+        // Written out rather than `c.map(..)`: array `map` is not always inlined.
+        let abs_c = std::array::from_fn(|i| std::array::from_fn(|j| c[i][j].abs()));
         let (ha, hb) = (a.half_extents(), b.half_extents());
         Self {
             c,
@@ -102,6 +103,12 @@ impl PairFrame {
         let (r0, r1) = self.radii(axis, 0.0);
         self.along(axis, t).abs() <= r0 + r1
     }
+}
+
+/// The world vector with coordinates `v` in A's frame, written out so it is always inlined.
+#[inline(always)]
+pub(crate) fn from_frame_of(a: &Obb, v: &Vector3<f64>) -> Vector3<f64> {
+    a.axis(0) * v.x + a.axis(1) * v.y + a.axis(2) * v.z
 }
 
 /// A world vector in A's coordinates.

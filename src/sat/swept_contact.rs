@@ -4,7 +4,7 @@
 use nalgebra::Vector3;
 
 use super::contact::{contact_at, Contact, ContactKind};
-use super::kernel::PairFrame;
+use super::kernel::{from_frame_of, PairFrame};
 use super::region::Region;
 use super::AxisId;
 use crate::geometry::Obb;
@@ -57,7 +57,7 @@ pub(crate) fn swept_contact(frame: &PairFrame, pair: &SweptPair, axis: Option<Ax
         let b_then = pair.b.translated(&(pair.vb * pair.time));
         return contact_at(&a_then, &b_then, axis, pair.time);
     };
-    let point = pair.a.center() + pair.va * pair.time + pair.a.axes() * local_point;
+    let point = pair.a.center() + pair.va * pair.time + from_frame_of(pair.a, &local_point);
     Contact {
         time: pair.time,
         point,
@@ -127,7 +127,19 @@ fn edge_crossing<const I: usize, const J: usize>(
         + c[i][j] * (c[i1][j] * x[i1] + c[i2][j] * x[i2])
         + c[i][j1] * y_j1
         + c[i][j2] * y_j2;
-    x[i] = (numerator / (1.0 - c[i][j] * c[i][j])).clamp(-ha[i], ha[i]);
-    let normal = pair.a.axes() * (l * (sigma / l.norm()));
+    x[i] = clamp(numerator / (1.0 - c[i][j] * c[i][j]), ha[i]);
+    let normal = from_frame_of(pair.a, &(l * (sigma / l.norm())));
     (x, ContactKind::EdgeEdge, normal)
+}
+
+/// `x` limited to `[-h, h]` as `f64::clamp` does it, which is not always inlined.
+#[inline(always)]
+fn clamp(x: f64, h: f64) -> f64 {
+    if x < -h {
+        -h
+    } else if x > h {
+        h
+    } else {
+        x
+    }
 }
