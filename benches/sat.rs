@@ -1,15 +1,18 @@
 //! Speed of the box-box test on one fixed set of 4096 random pairs (half intersecting):
 //! `sepax::sat::overlaps` against a plain early-exit OBB test and parry's `intersection_test`,
 //! the full 15-row `trace`, and `first_contact` against parry's `cast_shapes` on 4096 moving
-//! pairs. Before anything is timed, all three verdicts and both contact times are checked to
-//! agree on these sets. Every result is passed to `black_box` whole (a contact by reference), so
-//! the compiler cannot skip the parts a caller would read, such as the contact point.
+//! pairs, also timed apart on the pairs that meet and those that do not. Before anything is
+//! timed, all three verdicts and both contact times are checked to agree on these sets. Every
+//! result is passed to `black_box` whole (a contact by reference), so the compiler cannot skip
+//! the parts a caller would read, such as the contact point.
 //!
-//! Run with `cargo bench --bench sat`; every benchmark handles the whole set per iteration, so
-//! the time per pair is the reported time divided by 4096.
+//! Run with `cargo bench --bench sat`; every benchmark handles its whole set per iteration, so
+//! the time per pair is the reported time divided by the set's size (the item rate shows it).
 
 #[path = "../tests/oracle_support/mod.rs"]
 mod oracle_support;
+#[path = "support/plain_sat.rs"]
+mod plain_sat;
 
 use std::sync::LazyLock;
 
@@ -22,72 +25,24 @@ use parry3d_f64::glamx::DVec3;
 use parry3d_f64::math::Pose;
 use parry3d_f64::query::{self, ShapeCastOptions};
 use parry3d_f64::shape::Cuboid;
-use sepax::nalgebra::{Matrix3, Vector3};
+use plain_sat::{plain_all_gaps, plain_obb_overlap};
+use sepax::nalgebra::Vector3;
 use sepax::{sat, Obb};
 
 const PAIRS: usize = 4096;
 const SEED: u64 = 0x05E9_A0C1_E000_0B00;
-
-/// The plain separating-axis test for two OBBs as published (Ericson, *Real-Time Collision
-/// Detection*, §4.4.1): B's axes and the centre offset in A's frame, `|R|` padded by a small
-/// epsilon against parallel edges, then the 15 axes with an exit at the first separating one.
-fn plain_obb_overlap(a: &Obb, b: &Obb) -> bool {
-    const EPSILON: f64 = 1e-12;
-    let (ea, eb) = (a.half_extents(), b.half_extents());
-    let r = a.axes().tr_mul(b.axes());
-    let t = a.axes().tr_mul(&(b.center() - a.center()));
-    let abs_r = r.map(|x| x.abs() + EPSILON);
-    for i in 0..3 {
-        let rb = eb[0] * abs_r[(i, 0)] + eb[1] * abs_r[(i, 1)] + eb[2] * abs_r[(i, 2)];
-        if t[i].abs() > ea[i] + rb {
-            return false;
-        }
-    }
-    for j in 0..3 {
-        let ra = ea[0] * abs_r[(0, j)] + ea[1] * abs_r[(1, j)] + ea[2] * abs_r[(2, j)];
-        let distance = t[0] * r[(0, j)] + t[1] * r[(1, j)] + t[2] * r[(2, j)];
-        if distance.abs() > ra + eb[j] {
-            return false;
-        }
-    }
-    let frame = (&r, &abs_r, &t, &ea, &eb);
-    !(separates_on_cross::<0, 0>(frame)
-        || separates_on_cross::<0, 1>(frame)
-        || separates_on_cross::<0, 2>(frame)
-        || separates_on_cross::<1, 0>(frame)
-        || separates_on_cross::<1, 1>(frame)
-        || separates_on_cross::<1, 2>(frame)
-        || separates_on_cross::<2, 0>(frame)
-        || separates_on_cross::<2, 1>(frame)
-        || separates_on_cross::<2, 2>(frame))
-}
-
-type Frame<'a> = (
-    &'a Matrix3<f64>,
-    &'a Matrix3<f64>,
-    &'a Vector3<f64>,
-    &'a Vector3<f64>,
-    &'a Vector3<f64>,
-);
-
-/// Whether `L = A_I × B_J` separates: in A's frame `L = e_I × R e_J`, so
-/// `|L·t| = |t[I+2] R[I+1][J] - t[I+1] R[I+2][J]|` and the radii use the other two extents.
-#[inline]
-fn separates_on_cross<const I: usize, const J: usize>((r, abs_r, t, ea, eb): Frame) -> bool {
-    let (i1, i2, j1, j2) = ((I + 1) % 3, (I + 2) % 3, (J + 1) % 3, (J + 2) % 3);
-    let ra = ea[i1] * abs_r[(i2, J)] + ea[i2] * abs_r[(i1, J)];
-    let rb = eb[j1] * abs_r[(I, j2)] + eb[j2] * abs_r[(I, j1)];
-    (t[i2] * r[(i1, J)] - t[i1] * r[(i2, J)]).abs() > ra + rb
-}
 
 struct StaticSet {
     boxes: Vec<(Obb, Obb)>,
     parry: Vec<(Pose, Cuboid, Pose, Cuboid)>,
 }
 
+#[derive(Default)]
 struct MovingSet {
     boxes: Vec<(Obb, Vector3<f64>, Obb, Vector3<f64>)>,
     parry: Vec<(Pose, DVec3, Cuboid, Pose, DVec3, Cuboid)>,
+    /// Whether each pair meets within t = 1.
+    meets: Vec<bool>,
 }
 
 fn dvec(v: &Vector3<f64>) -> DVec3 {
@@ -127,7 +82,7 @@ static STATIC: LazyLock<StaticSet> = LazyLock::new(|| {
 /// 4096 pairs separated at t = 0 and moving over `[0, 1]`, none grazing (closest approach
 /// within 1e-6 of contact without overlap); first-contact times agree with parry within 1e-6.
 static MOVING: LazyLock<MovingSet> = LazyLock::new(|| {
-    let (mut boxes, mut hits) = (Vec::with_capacity(PAIRS), 0);
+    let (mut boxes, mut meets) = (Vec::with_capacity(PAIRS), Vec::with_capacity(PAIRS));
     for index in 0.. {
         if boxes.len() == PAIRS {
             break;
@@ -148,16 +103,41 @@ static MOVING: LazyLock<MovingSet> = LazyLock::new(|| {
             (None, None) => {}
             _ => panic!("case {index}: sepax {ours:?}, parry {theirs:?}"),
         }
-        hits += usize::from(ours.is_some());
+        meets.push(ours.is_some());
         boxes.push((a, va, b, vb));
     }
+    let hits = meets.iter().filter(|&&meet| meet).count();
     println!("moving set: {PAIRS} pairs, {hits} reach contact within t = 1");
     let parry = boxes
         .iter()
         .map(|(a, va, b, vb)| (pose(a), dvec(va), cuboid(a), pose(b), dvec(vb), cuboid(b)))
         .collect();
-    MovingSet { boxes, parry }
+    MovingSet {
+        boxes,
+        parry,
+        meets,
+    }
 });
+
+/// The moving set split by outcome: the pairs that meet within t = 1, then those that do not.
+static MOVING_BY_OUTCOME: LazyLock<[MovingSet; 2]> = LazyLock::new(|| {
+    let mut split = [MovingSet::default(), MovingSet::default()];
+    for (k, &meet) in MOVING.meets.iter().enumerate() {
+        let part = &mut split[usize::from(!meet)];
+        part.boxes.push(MOVING.boxes[k]);
+        part.parry.push(MOVING.parry[k]);
+        part.meets.push(meet);
+    }
+    split
+});
+
+/// The outcomes `first_contact_by_outcome_*` take: the set of pairs that meet or that do not.
+const OUTCOMES: [&str; 2] = ["meet", "miss"];
+
+/// The part of the moving set with `outcome`.
+fn moving_with(outcome: &str) -> &'static MovingSet {
+    &MOVING_BY_OUTCOME[usize::from(outcome == "miss")]
+}
 
 #[divan::bench]
 fn overlaps_sepax(bencher: Bencher) {
@@ -205,8 +185,29 @@ fn trace_sepax_all_15_rows(bencher: Bencher) {
 
 #[divan::bench]
 fn first_contact_sepax(bencher: Bencher) {
-    let set = &MOVING.boxes;
-    bencher.counter(ItemsCount::new(PAIRS)).bench_local(|| {
+    bench_sepax_first_contact(bencher, &MOVING);
+}
+
+#[divan::bench]
+fn first_contact_parry_cast_shapes(bencher: Bencher) {
+    bench_parry_cast_shapes(bencher, &MOVING);
+}
+
+/// `first_contact` on the pairs that meet and on those that do not, timed apart.
+#[divan::bench(args = OUTCOMES)]
+fn first_contact_by_outcome_sepax(bencher: Bencher, outcome: &str) {
+    bench_sepax_first_contact(bencher, moving_with(outcome));
+}
+
+/// parry's `cast_shapes` on the pairs that meet and on those that do not, timed apart.
+#[divan::bench(args = OUTCOMES)]
+fn first_contact_by_outcome_parry(bencher: Bencher, outcome: &str) {
+    bench_parry_cast_shapes(bencher, moving_with(outcome));
+}
+
+fn bench_sepax_first_contact(bencher: Bencher, set: &MovingSet) {
+    let set = &set.boxes;
+    bencher.counter(ItemsCount::new(set.len())).bench_local(|| {
         set.iter()
             .filter_map(|(a, va, b, vb)| {
                 sat::first_contact(black_box(a), *va, black_box(b), *vb, 1.0)
@@ -216,16 +217,15 @@ fn first_contact_sepax(bencher: Bencher) {
     });
 }
 
-#[divan::bench]
-fn first_contact_parry_cast_shapes(bencher: Bencher) {
-    let set = &MOVING.parry;
+fn bench_parry_cast_shapes(bencher: Bencher, set: &MovingSet) {
+    let set = &set.parry;
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
         target_distance: 0.0,
         stop_at_penetration: true,
         compute_impact_geometry_on_penetration: true,
     };
-    bencher.counter(ItemsCount::new(PAIRS)).bench_local(|| {
+    bencher.counter(ItemsCount::new(set.len())).bench_local(|| {
         set.iter()
             .filter_map(|(pa, va, ca, pb, vb, cb)| {
                 query::cast_shapes(black_box(pa), *va, ca, black_box(pb), *vb, cb, options)
@@ -250,32 +250,6 @@ fn sweep_sepax_all_15_rows(bencher: Bencher) {
     });
 }
 
-/// A floor for `trace`: the plain test's arithmetic for all 15 axes with no early exit,
-/// returning each axis's normalised gap (`R - R0 - R1` over `|L|`), as the trace reports it.
-fn plain_all_gaps(a: &Obb, b: &Obb) -> [f64; 15] {
-    let (ea, eb) = (a.half_extents(), b.half_extents());
-    let r = a.axes().tr_mul(b.axes());
-    let t = a.axes().tr_mul(&(b.center() - a.center()));
-    let abs_r = r.abs();
-    let mut gaps = [0.0; 15];
-    for i in 0..3 {
-        let rb = eb[0] * abs_r[(i, 0)] + eb[1] * abs_r[(i, 1)] + eb[2] * abs_r[(i, 2)];
-        gaps[i] = t[i].abs() - ea[i] - rb;
-        let ra = ea[0] * abs_r[(0, i)] + ea[1] * abs_r[(1, i)] + ea[2] * abs_r[(2, i)];
-        let distance = t[0] * r[(0, i)] + t[1] * r[(1, i)] + t[2] * r[(2, i)];
-        gaps[3 + i] = distance.abs() - ra - eb[i];
-    }
-    for k in 0..9 {
-        let (i, j) = (k / 3, k % 3);
-        let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
-        let ra = ea[i1] * abs_r[(i2, j)] + ea[i2] * abs_r[(i1, j)];
-        let rb = eb[j1] * abs_r[(i, j2)] + eb[j2] * abs_r[(i, j1)];
-        let distance = (t[i2] * r[(i1, j)] - t[i1] * r[(i2, j)]).abs();
-        gaps[6 + k] = (distance - ra - rb) / (1.0 - r[(i, j)] * r[(i, j)]).max(0.0).sqrt();
-    }
-    gaps
-}
-
 #[divan::bench]
 fn trace_floor_plain_all_15_gaps(bencher: Bencher) {
     let set = &STATIC.boxes;
@@ -289,6 +263,6 @@ fn trace_floor_plain_all_15_gaps(bencher: Bencher) {
 
 fn main() {
     LazyLock::force(&STATIC);
-    LazyLock::force(&MOVING);
+    LazyLock::force(&MOVING_BY_OUTCOME);
     divan::main();
 }
