@@ -17,8 +17,9 @@ use crate::geometry::Obb;
 /// 1. The six face axes, whose numbers are cheapest; if their window already misses
 ///    `[0, t_max]`, no axis can bring the boxes together.
 /// 2. The nine edge axes narrow the window; contact is at its start (clamped to 0).
-/// 3. The last separating axis is the first in table order that just touches then; the point
-///    comes from the seed's formulas in A's frame ([`swept_contact`]).
+/// 3. The last separating axis is the first in table order that just touches then (the edge
+///    axes are tested only when no face axis touches); the point comes from the seed's
+///    formulas in A's frame ([`swept_contact`]).
 #[inline]
 pub fn first_contact(
     a: &Obb,

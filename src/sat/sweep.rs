@@ -163,8 +163,14 @@ pub(super) fn misses((last_entry, first_exit): (f64, f64), t_max: f64) -> bool {
 /// The first axis in table order whose projections just touch at `time`.
 #[inline(always)]
 pub(super) fn touching_axis(faces: &[Line; 6], edges: &[Line; 9], time: f64) -> Option<AxisId> {
-    // Every axis that just touches, as bits in table order; the first one is the answer.
-    let touching = touching_bits(faces, time) | touching_bits(edges, time) << 6;
+    // Every axis that just touches, as bits in table order; the first one is the answer. The
+    // faces come first in the table, so the edges are only tested when no face touches.
+    let faces_touching = touching_bits(faces, time);
+    let touching = if faces_touching == 0 {
+        touching_bits(edges, time) << 6
+    } else {
+        faces_touching
+    };
     (touching != 0).then(|| AxisId::ALL[touching.trailing_zeros() as usize])
 }
 
