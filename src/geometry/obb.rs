@@ -72,7 +72,14 @@ impl Obb {
     /// The world point with box coordinates `local`.
     #[inline]
     pub fn to_world(&self, local: &Vector3<f64>) -> Vector3<f64> {
-        self.center + self.axes * local
+        self.center + self.direction_to_world(local)
+    }
+
+    /// The world vector with box coordinates `local` (turned by the box, not moved), written
+    /// out because the generic matrix product is not always inlined into hot callers.
+    #[inline]
+    pub fn direction_to_world(&self, local: &Vector3<f64>) -> Vector3<f64> {
+        self.axis(0) * local.x + self.axis(1) * local.y + self.axis(2) * local.z
     }
 
     /// The box coordinates of the world point `p`.

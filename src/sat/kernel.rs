@@ -105,12 +105,6 @@ impl PairFrame {
     }
 }
 
-/// The world vector with coordinates `v` in A's frame, written out so it is always inlined.
-#[inline(always)]
-pub(crate) fn from_frame_of(a: &Obb, v: &Vector3<f64>) -> Vector3<f64> {
-    a.axis(0) * v.x + a.axis(1) * v.y + a.axis(2) * v.z
-}
-
 /// A world vector in A's coordinates.
 #[inline(always)]
 pub(crate) fn in_frame_of(a: &Obb, v: &Vector3<f64>) -> [f64; 3] {

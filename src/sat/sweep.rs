@@ -196,7 +196,7 @@ fn touching_bits<const N: usize>(lines: &[Line; N], time: f64) -> u32 {
 
 /// The times where `|p + t w| <= r`, as `(entry, exit)`; no finite time between them when never.
 #[inline(always)]
-pub(super) fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
+fn overlap_interval(p: f64, w: f64, r: f64) -> (f64, f64) {
     let (entry, exit) = overlap_intervals(f64x2::splat(p), f64x2::splat(w), f64x2::splat(r));
     (entry.to_array()[0], exit.to_array()[0])
 }

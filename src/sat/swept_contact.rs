@@ -4,7 +4,7 @@
 use nalgebra::Vector3;
 
 use super::contact::{contact_at, Contact, ContactKind};
-use super::kernel::{from_frame_of, PairFrame};
+use super::kernel::PairFrame;
 use super::region::Region;
 use super::AxisId;
 use crate::geometry::Obb;
@@ -57,7 +57,10 @@ pub(crate) fn swept_contact(frame: &PairFrame, pair: &SweptPair, axis: Option<Ax
         let b_then = pair.b.translated(&(pair.vb * pair.time));
         return contact_at(&a_then, &b_then, axis, pair.time);
     };
-    let point = pair.a.center() + pair.va * pair.time + from_frame_of(pair.a, &local_point);
+    let point = pair
+        .a
+        .translated(&(pair.va * pair.time))
+        .to_world(&local_point);
     Contact {
         time: pair.time,
         point,
@@ -128,7 +131,7 @@ fn edge_crossing<const I: usize, const J: usize>(
         + c[i][j1] * y_j1
         + c[i][j2] * y_j2;
     x[i] = clamp(numerator / (1.0 - c[i][j] * c[i][j]), ha[i]);
-    let normal = from_frame_of(pair.a, &(l * (sigma / l.norm())));
+    let normal = pair.a.direction_to_world(&(l * (sigma / l.norm())));
     (x, ContactKind::EdgeEdge, normal)
 }
 
