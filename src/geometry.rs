@@ -10,9 +10,11 @@ pub mod obb;
 pub mod planes;
 pub mod sphere_box;
 pub mod spheres;
+pub mod triangle;
 pub mod volumes;
 
 pub use obb::Obb;
+pub use triangle::Triangle;
 
 use nalgebra::Vector3;
 
