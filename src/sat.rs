@@ -9,12 +9,14 @@ mod clip;
 mod contact;
 mod first_contact;
 mod kernel;
+mod moller;
 mod region;
 mod rows;
 mod shape_axis;
 mod shape_sweep;
 mod sweep;
 mod swept_contact;
+mod triangle_triangle;
 
 pub use axis::AxisId;
 pub use box_triangle::{box_triangle_overlaps, box_triangle_trace, BoxTriangleTrace};
@@ -23,8 +25,10 @@ pub use box_triangle_sweep::{box_triangle_first_contact, sweep_box_triangle, Box
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
 pub use first_contact::first_contact;
 pub use kernel::DEGENERATE_SINE;
+pub use moller::{moller, MollerStage, MollerTest};
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
 pub use shape_axis::{ShapeAxis, ShapeRow};
 pub use shape_sweep::{ShapeContact, ShapeSweepRow};
 pub use sweep::{sweep, SweepRow, SweepTrace};
+pub use triangle_triangle::{triangle_triangle_trace, triangles_overlap, TriangleTriangleTrace};

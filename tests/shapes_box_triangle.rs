@@ -5,7 +5,7 @@
 //! Every pair checks `box_triangle_overlaps == box_triangle_trace(..).intersecting()` and parry's
 //! verdict. Pairs whose parry signed distance is within `TOUCH_BAND` (1e-9) of zero are only
 //! counted as skipped: either verdict is right there up to rounding. Built pairs shifted apart
-//! or together by at least 1e-7 must also give the expected verdict. Touching pairs (shift 0)
+//! by at least 1e-7 must also be separated. Touching pairs (shift 0)
 //! must give a contact point on both shapes (within 1e-9) of the expected kind.
 
 mod oracle_support;
@@ -116,7 +116,9 @@ fn run_built(
         let shift = SHIFTS[(index % 5) as usize];
         let moved = t.translated(&(normal * shift));
         let case = format!("{family} case {index} shift {shift:e}");
-        let expected = (shift != 0.0).then_some(shift < 0.0);
+        // Apart along the normal of a plane between them: separated. Pushed together, the
+        // features usually cross, but near an end they may pass beside each other: no expectation.
+        let expected = (shift > 0.0).then_some(false);
         check(&obb, &moved, expected, &mut tally, &case);
         if shift == 0.0 {
             check_contact(&obb, &moved, kind, &mut tally, &case);

@@ -62,6 +62,23 @@ pub fn distance(a: &Placed, b: &Placed) -> f64 {
         .distance
 }
 
+/// parry's signed distance: its `distance` (GJK) when positive, else minus the penetration
+/// depth of its `contact` (EPA; 0 when `contact` finds none, as it can for touching triangles).
+pub fn signed_distance(a: &Placed, b: &Placed) -> f64 {
+    let gap = distance(a, b);
+    if gap > 0.0 {
+        return gap;
+    }
+    query::contact(&a.pose, a.shape, &b.pose, b.shape, 0.0)
+        .expect("supported pair")
+        .map_or(0.0, |contact| contact.dist.min(0.0))
+}
+
+/// Whether [`signed_distance`] is within `band` of zero.
+pub fn near_touching_by_distance(a: &Placed, b: &Placed, band: f64) -> bool {
+    signed_distance(a, b).abs() <= band
+}
+
 /// Whether parry's signed contact distance is within `band` of zero.
 pub fn near_touching(a: &Placed, b: &Placed, band: f64) -> bool {
     query::contact(&a.pose, a.shape, &b.pose, b.shape, band)
