@@ -9,6 +9,7 @@ mod clip;
 mod contact;
 mod first_contact;
 mod kernel;
+mod mesh_query;
 mod moller;
 mod region;
 mod rows;
@@ -25,6 +26,10 @@ pub use box_triangle_sweep::{box_triangle_first_contact, sweep_box_triangle, Box
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
 pub use first_contact::first_contact;
 pub use kernel::DEGENERATE_SINE;
+pub use mesh_query::{
+    box_mesh, box_mesh_overlaps, sphere_mesh, sweep_box_mesh, sweep_sphere_mesh, triangle_mesh,
+    MeshQuery, MeshSweep,
+};
 pub use moller::{moller, MollerStage, MollerTest};
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
