@@ -8,6 +8,7 @@ mod box_triangle_sweep;
 mod clip;
 mod contact;
 mod first_contact;
+mod kdop_rows;
 mod kernel;
 mod mesh_query;
 mod moller;
@@ -25,6 +26,7 @@ pub use box_triangle_contact::{box_triangle_contact, box_triangle_touch};
 pub use box_triangle_sweep::{box_triangle_first_contact, sweep_box_triangle, BoxTriangleSweep};
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
 pub use first_contact::first_contact;
+pub use kdop_rows::{kdop_trace, KdopTrace, KDOP_CONSERVATIVE_NOTE};
 pub use kernel::DEGENERATE_SINE;
 pub use mesh_query::{
     box_mesh, box_mesh_overlaps, sphere_mesh, sweep_box_mesh, sweep_sphere_mesh, triangle_mesh,

@@ -3,8 +3,12 @@
 
 use nalgebra::{UnitQuaternion, Vector3};
 
-use super::gjk::{gjk, pair_tolerance};
+use super::gjk::{gjk, pair_tolerance, GjkEnd};
 use super::support::{Placed, SupportMap};
+
+/// When GJK stalls (iteration limit or a repeated support point), a distance below this
+/// fraction of the pair's size counts as touching.
+pub const STALLED_CONTACT: f64 = 1e-7;
 
 /// Conservative advancement gives up after this many steps.
 pub const ADVANCE_MAX_STEPS: usize = 256;
@@ -70,7 +74,8 @@ pub struct Advancement {
 /// Repeat from `t = 0`: place both shapes at `t` (turned about their centres, moved), GJK gives
 /// the distance `d` and normal `n`; the gap closes no faster than `-n·(v_B - v_A) + |ω_A| r_A +
 /// |ω_B| r_B` (`r` the bounding radii), so advance `t` by `d` over that bound. Stop when
-/// `d` is within tolerance (contact at `t`), the bound is not positive (never) or `t`
+/// `d` is within tolerance (contact at `t`; the step uses GJK's lower bound of `d`, and a GJK
+/// that stalls closer than [`STALLED_CONTACT`] of the pair's size counts as touching), the bound is not positive (never) or `t`
 /// passes `t_max`.
 pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     a: &A,
@@ -105,11 +110,19 @@ pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         let result = gjk(&placed_a, &placed_b);
         let normal = result.normal();
         let closing_speed_bound = -normal.dot(&relative) + spin;
-        let touching = result.intersecting || result.distance <= tolerance;
+        // Near touching of two curved shapes GJK may stall before its bounds meet; closer than
+        // `STALLED_CONTACT` of the pair's size it counts as touching.
+        let touching = result.intersecting
+            || result.distance <= tolerance
+            || (stalled(&result)
+                && result.distance
+                    <= STALLED_CONTACT * tolerance / 10.0 / super::gjk::GJK_TOLERANCE);
         let step = if touching {
             0.0
         } else if closing_speed_bound > 0.0 {
-            result.distance / closing_speed_bound
+            // GJK's lower bound: a step that cannot pass the contact even when GJK stopped early.
+            // GJK's lower bound: a step that cannot pass the contact.
+            result.lower_bound / closing_speed_bound
         } else {
             f64::INFINITY
         };
@@ -130,6 +143,11 @@ pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         time += step;
     }
     finish(steps, None, None, Vector3::zeros())
+}
+
+/// Whether GJK stopped before its bounds met (iteration limit or a repeated support point).
+fn stalled(result: &super::gjk::Gjk) -> bool {
+    matches!(result.end, GjkEnd::IterationLimit | GjkEnd::NoProgress)
 }
 
 #[cfg(test)]

@@ -43,19 +43,21 @@ impl Cylinder {
     ///
     /// # Algorithm
     /// `d = p - c`, `y = clamp(d·u, -h, h)`, radial part `q = d - (d·u) u` clamped to length
-    /// `ρ`; the closest point is `c + y u + q`.
+    /// `ρ`; the closest point is `c + y u + q` (worked out in the cylinder's coordinates, where
+    /// `u` is the y axis and `q` has no y part even when it is tiny).
     pub fn closest_point(&self, p: &Vector3<f64>) -> Vector3<f64> {
-        let (u, d) = (self.axis(), p - self.center);
-        let along = d.dot(&u);
-        let y = along.clamp(-self.half_height, self.half_height);
-        let q = d - u * along;
-        let length = q.norm();
-        let q = if length > self.radius {
-            q * (self.radius / length)
+        let d = self.rotation.inverse_transform_vector(&(p - self.center));
+        let y = d.y.clamp(-self.half_height, self.half_height);
+        let length = d.x.hypot(d.z);
+        let scale = if length > self.radius {
+            self.radius / length
         } else {
-            q
+            1.0
         };
-        self.center + u * y + q
+        self.center
+            + self
+                .rotation
+                .transform_vector(&Vector3::new(d.x * scale, y, d.z * scale))
     }
 
     /// The distance from `p` to the solid cylinder (0 inside).
@@ -63,23 +65,25 @@ impl Cylinder {
         (self.closest_point(p) - p).norm()
     }
 
-    /// The point of the cylinder farthest along `n`: the rim point on the cap facing `n`.
+    /// The point of the cylinder farthest along `n`: the rim point on the cap facing `n`
+    /// (in the cylinder's coordinates, so the rim point never leaves the cap's plane).
     pub fn support_point(&self, n: &Vector3<f64>) -> Vector3<f64> {
-        let u = self.axis();
-        let along = n.dot(&u);
-        let cap = if along < 0.0 {
+        let local = self.rotation.inverse_transform_vector(n);
+        let cap = if local.y < 0.0 {
             -self.half_height
         } else {
             self.half_height
         };
-        let radial = n - u * along;
-        let length = radial.norm();
-        let rim = if length > 1e-300 {
-            radial * (self.radius / length)
+        let length = local.x.hypot(local.z);
+        let (x, z) = if length > 0.0 {
+            (
+                local.x * self.radius / length,
+                local.z * self.radius / length,
+            )
         } else {
-            Vector3::zeros()
+            (0.0, 0.0)
         };
-        self.center + u * cap + rim
+        self.center + self.rotation.transform_vector(&Vector3::new(x, cap, z))
     }
 
     /// The principal moments of inertia of the solid of mass `m` in its frame (x, y = axis, z):

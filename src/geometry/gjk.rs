@@ -63,6 +63,9 @@ pub struct Gjk {
     pub simplex: Vec<SimplexVertex>,
     /// The absolute tolerance used, in length units.
     pub tolerance: f64,
+    /// The best lower bound of the distance (0 when intersecting): `distance - lower_bound`
+    /// is GJK's own error bound.
+    pub lower_bound: f64,
 }
 
 impl Gjk {
@@ -130,7 +133,10 @@ pub fn gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Gjk 
             end = GjkEnd::Converged;
             break;
         }
-        if simplex.iter().any(|s| (s.w - w.w).norm() <= tolerance) {
+        if simplex
+            .iter()
+            .any(|s| (s.w - w.w).norm() <= 1e-3 * tolerance)
+        {
             end = GjkEnd::NoProgress;
             break;
         }
@@ -163,6 +169,11 @@ pub fn gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Gjk 
         end,
         simplex,
         tolerance,
+        lower_bound: if overlapping {
+            0.0
+        } else {
+            lower.clamp(0.0, distance)
+        },
     }
 }
 
