@@ -134,12 +134,44 @@ impl BoxTriangleTrace {
 #[inline]
 pub fn box_triangle_overlaps(obb: &Obb, triangle: &Triangle) -> bool {
     let frame = BoxFrame::new(obb, triangle);
-    for k in [1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11, 12] {
-        if frame.separates(k) {
+    let (v, h) = (&frame.v, &frame.h);
+    // The box axes: the triangle's extent in box coordinates against the half-extents (the
+    // same numbers as the rows, whose axes have one coordinate 1 and two 0).
+    for i in 0..3 {
+        let (lo, hi) = min_max(v[0][i], v[1][i], v[2][i]);
+        if (0.5 * (lo + hi)).abs() > h[i] + 0.5 * (hi - lo) {
             return false;
         }
     }
+    if frame.separates(0) {
+        return false;
+    }
+    // The nine cross axes, each written with its two non-zero coordinates.
+    for e in &frame.e {
+        let threshold = DEGENERATE_SINE * DEGENERATE_SINE * e.norm_squared();
+        let pairs = [(1, 2, -e.z, e.y), (0, 2, e.z, -e.x), (0, 1, -e.y, e.x)];
+        for (a, b, la, lb) in pairs {
+            if la * la + lb * lb < threshold {
+                continue;
+            }
+            let (lo, hi) = min_max(
+                la * v[0][a] + lb * v[0][b],
+                la * v[1][a] + lb * v[1][b],
+                la * v[2][a] + lb * v[2][b],
+            );
+            let r0 = h[a] * la.abs() + h[b] * lb.abs();
+            if (0.5 * (lo + hi)).abs() > r0 + 0.5 * (hi - lo) {
+                return false;
+            }
+        }
+    }
     true
+}
+
+/// `(min, max)` of three numbers, as the rows take them.
+#[inline(always)]
+fn min_max(p0: f64, p1: f64, p2: f64) -> (f64, f64) {
+    (p0.min(p1).min(p2), p0.max(p1).max(p2))
 }
 
 /// All 13 rows of the box–triangle table.
