@@ -1,18 +1,36 @@
 //! Pure geometry: bounding volumes and the shapes sepax tests (no time stepping, no I/O).
 
+pub mod advance;
 pub mod box_plane;
+pub mod bvh;
+pub mod cylinder;
 pub mod distance;
+pub mod ellipsoid;
+pub mod epa;
 pub mod fit;
+pub mod gjk;
 pub mod hull;
+pub mod kdop;
 pub mod line_distance;
 pub mod line_triangle;
+pub mod mesh;
 pub mod obb;
 pub mod planes;
+pub mod simplex;
 pub mod sphere_box;
+pub mod sphere_triangle;
 pub mod spheres;
+pub mod support;
+pub mod triangle;
 pub mod volumes;
 
+pub use cylinder::Cylinder;
+pub use ellipsoid::Ellipsoid;
+pub use kdop::Kdop;
+pub use mesh::TriMesh;
 pub use obb::Obb;
+pub use support::SupportMap;
+pub use triangle::Triangle;
 
 use nalgebra::Vector3;
 

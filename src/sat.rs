@@ -2,18 +2,40 @@
 //! the sweep of moving boxes and the contact point (METHODS §2–§4).
 
 mod axis;
+mod box_triangle;
+mod box_triangle_contact;
+mod box_triangle_sweep;
+mod clip;
 mod contact;
 mod first_contact;
+mod kdop_rows;
 mod kernel;
+mod mesh_query;
+mod moller;
 mod region;
 mod rows;
+mod shape_axis;
+mod shape_sweep;
 mod sweep;
 mod swept_contact;
+mod triangle_triangle;
 
 pub use axis::AxisId;
+pub use box_triangle::{box_triangle_overlaps, box_triangle_trace, BoxTriangleTrace};
+pub use box_triangle_contact::{box_triangle_contact, box_triangle_touch};
+pub use box_triangle_sweep::{box_triangle_first_contact, sweep_box_triangle, BoxTriangleSweep};
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
 pub use first_contact::first_contact;
+pub use kdop_rows::{kdop_trace, KdopTrace, KDOP_CONSERVATIVE_NOTE};
 pub use kernel::DEGENERATE_SINE;
+pub use mesh_query::{
+    box_mesh, box_mesh_overlaps, sphere_mesh, sweep_box_mesh, sweep_sphere_mesh, triangle_mesh,
+    MeshQuery, MeshSweep,
+};
+pub use moller::{moller, MollerStage, MollerTest};
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
+pub use shape_axis::{ShapeAxis, ShapeRow};
+pub use shape_sweep::{ShapeContact, ShapeSweepRow};
 pub use sweep::{sweep, SweepRow, SweepTrace};
+pub use triangle_triangle::{triangle_triangle_trace, triangles_overlap, TriangleTriangleTrace};
