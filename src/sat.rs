@@ -2,6 +2,7 @@
 //! the sweep of moving boxes and the contact point (METHODS §2–§4).
 
 mod axis;
+mod batch;
 mod contact;
 mod first_contact;
 mod kernel;
@@ -11,6 +12,7 @@ mod sweep;
 mod swept_contact;
 
 pub use axis::AxisId;
+pub use batch::{overlaps_many, BoxPairs};
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
 pub use first_contact::first_contact;
 pub use kernel::DEGENERATE_SINE;
