@@ -3,6 +3,7 @@
 
 use std::io::{self, Read};
 use std::sync::mpsc::{Receiver, SyncSender};
+use std::time::{Duration, Instant};
 
 /// Bytes of input per chunk, and the longest line read.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -54,9 +55,14 @@ fn empty_chunk(pool: &Receiver<Chunk>) -> Chunk {
     }
 }
 
+/// How long a chunk of a slow pipe waits for more lines before it is explained.
+const PATIENCE: Duration = Duration::from_millis(20);
+
 /// Reads into `chunk` until it holds [`MAX_LINE_BYTES`], the input ends (then `true`), or a
-/// read comes back short with a whole line (a pipe that has nothing more for now).
+/// read comes back short with a whole line once the chunk holds a quarter of that or
+/// [`PATIENCE`] has passed (a pipe that has nothing more for now).
 fn fill(input: &mut impl Read, chunk: &mut Chunk) -> io::Result<bool> {
+    let started = Instant::now();
     while chunk.filled < MAX_LINE_BYTES {
         let before = chunk.filled;
         let read = match input.read(&mut chunk.bytes[before..]) {
@@ -68,8 +74,11 @@ fn fill(input: &mut impl Read, chunk: &mut Chunk) -> io::Result<bool> {
             return Ok(true);
         }
         chunk.filled += read;
-        let asked = BUFFER_BYTES - before;
-        if read < asked && memchr::memchr(b'\n', &chunk.bytes[before..chunk.filled]).is_some() {
+        // A pipe hands out at most its buffer a read: wait for a sizeable chunk unless the
+        // writer is slow.
+        let short = read < BUFFER_BYTES - before;
+        let enough = chunk.filled >= MAX_LINE_BYTES / 4 || started.elapsed() >= PATIENCE;
+        if short && enough && memchr::memchr(b'\n', &chunk.bytes[..chunk.filled]).is_some() {
             break;
         }
     }

@@ -15,7 +15,8 @@ use super::record::{write_error, write_pair};
 use super::{is_csv_header, Format, LineError, Summary};
 use crate::sat::Robustness;
 
-/// Lines per task of a chunk (enough to make a task's overhead small).
+/// Most lines per task of a chunk (enough to make a task's overhead small); a small chunk is
+/// cut into smaller tasks so that every core has some.
 const TASK_LINES: usize = 128;
 
 /// Chunks waiting between the threads, each way.
@@ -102,7 +103,7 @@ where
             };
             let parts: Vec<Part> = chunk
                 .lines
-                .par_chunks(TASK_LINES)
+                .par_chunks(task_lines(chunk.lines.len()))
                 .map(|spans| context.explain(spans))
                 .collect();
             let mut texts = Vec::with_capacity(parts.len());
@@ -129,6 +130,11 @@ where
         read.map_err(StreamError::Read)?;
         Ok(report)
     })
+}
+
+/// Lines per task for a chunk of `lines`: four tasks a thread at least, 16 to [`TASK_LINES`].
+fn task_lines(lines: usize) -> usize {
+    (lines / (4 * rayon::current_num_threads())).clamp(16, TASK_LINES)
 }
 
 /// Whether a CSV header line was looked for yet, and where it is.
