@@ -23,7 +23,7 @@ use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use oracle_support::{near_touching, Rng};
 use plain_sat::plain_obb_overlap;
-use sepax::batch::{explain_stream, Options};
+use sepax::batch::{explain_stream, parse_csv_line, write_pair, Options, PairInput};
 use sepax::sat::{self, BoxPairs, Robustness};
 use sepax::Obb;
 use serde::Deserialize;
@@ -195,6 +195,63 @@ fn pairs_json_explain_one_core(bencher: Bencher) {
 #[divan::bench(sample_count = 30)]
 fn pairs_csv_explain_all_cores(bencher: Bencher) {
     bench_explain(bencher, &DUMP_TEXT.1);
+}
+
+/// The parts of a CSV run on one core: reading the numbers of every line …
+#[divan::bench(sample_count = 30)]
+fn pairs_part_csv_parse_one_core(bencher: Bencher) {
+    let text = &DUMP_TEXT.1;
+    bencher.counter(ItemsCount::new(DUMP)).bench_local(|| {
+        text.lines()
+            .zip(1..)
+            .map(|(line, k)| parse_csv_line(line, k).expect("a pair"))
+            .map(|pair| black_box(pair).a.obb.center().x)
+            .sum::<f64>()
+    });
+}
+
+/// … deciding every pair (`trace::box_verdict`: the 15 rows, the stage, the first contact) …
+#[divan::bench(sample_count = 30)]
+fn pairs_part_verdict_one_core(bencher: Bencher) {
+    let pairs = parsed();
+    let verdicts = |pairs: &[PairInput<'_>]| {
+        pairs
+            .iter()
+            .map(|pair| pair.verdict(0.0, Robustness::default()))
+            .filter(|verdict| black_box(verdict).intersecting())
+            .count()
+    };
+    bencher
+        .counter(ItemsCount::new(DUMP))
+        .bench_local(|| verdicts(&pairs));
+}
+
+/// … and writing every output line.
+#[divan::bench(sample_count = 30)]
+fn pairs_part_write_one_core(bencher: Bencher) {
+    let pairs = parsed();
+    let verdicts: Vec<_> = pairs
+        .iter()
+        .map(|pair| pair.verdict(0.0, Robustness::default()))
+        .collect();
+    let mut output = Vec::with_capacity(DUMP * 256);
+    bencher.counter(ItemsCount::new(DUMP)).bench_local(|| {
+        output.clear();
+        for (pair, verdict) in pairs.iter().zip(&verdicts) {
+            write_pair(&mut output, &pair.id, verdict, false);
+        }
+        black_box(&output).len()
+    });
+}
+
+/// The dump's pairs, read from the CSV.
+fn parsed() -> Vec<PairInput<'static>> {
+    DUMP_TEXT
+        .1
+        .lines()
+        .zip(1..)
+        .map(|(line, k)| parse_csv_line(line, k).expect("a pair"))
+        .collect()
 }
 
 fn bench_explain(bencher: Bencher, text: &str) {
