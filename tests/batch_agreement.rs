@@ -26,12 +26,17 @@ const CASES: u64 = 100_000;
 /// The record `explain` makes of the pair written as a scene, at frame 0 with `horizon`, as the
 /// `explain` command computes it (the scene's state at frame 0, then every pair).
 fn scene_record(case: &PairCase, horizon: f64) -> PairRecord {
+    scene_record_with(case, horizon, Robustness::default())
+}
+
+/// [`scene_record`] under another rule for near-parallel edges.
+fn scene_record_with(case: &PairCase, horizon: f64, rule: Robustness) -> PairRecord {
     let toml = scene_toml(case);
     let scene = sepax::scene::load_str(&toml, "pair.toml")
         .unwrap_or_else(|d| panic!("the scene loads: {d}\n{toml}"));
     let timeline = trace::simulate_timeline(&scene, 0, &SimOptions::default()).expect("frame 0");
     let bodies = &timeline.last().expect("frame 0").specs;
-    let explanation = trace::explain(&scene, bodies, 0, horizon, None, Robustness::default());
+    let explanation = trace::explain(&scene, bodies, 0, horizon, None, rule);
     let mut pairs = explanation.pairs;
     assert_eq!(pairs.len(), 1, "two boxes make one pair");
     pairs.remove(0)
@@ -186,6 +191,27 @@ fn batch_lines_agree_with_explain_of_the_scene_on_100_000_pairs() {
             };
             assert!(n >= least, "family {family}: only {n} pairs {verdict}");
         }
+    }
+}
+
+#[test]
+fn the_other_rules_agree_too() {
+    for name in ["ericson", "eberly"] {
+        let rule = Robustness::from_name(name).expect("a rule");
+        (0..6_000_u64).into_par_iter().for_each(|index| {
+            let case = case(SEED ^ 2, index);
+            let record = scene_record_with(&case, case.horizon.unwrap_or(0.0), rule);
+            let json = json_line(index, &case);
+            let pair = parse_json_line(&json, 1).expect("a pair");
+            let mut line = Vec::new();
+            write_pair(&mut line, &pair.id, &pair.verdict(0.0, rule), false);
+            let line = String::from_utf8(line).unwrap();
+            assert_eq!(
+                line,
+                expected_line(index, &record),
+                "{name}, case {index}: {json}"
+            );
+        });
     }
 }
 
