@@ -3,7 +3,8 @@
 //!   `sat::overlaps`, on the SAT benchmark's set of 4096 random pairs (half intersecting);
 //! - `explain --pairs` over JSON Lines, the whole run on every core (read, parse, decide, write in
 //!   order), against `serde_json` alone parsing the same lines into typed structs on one core;
-//! - the same run over the compact CSV form, in pairs per second.
+//! - the same run over the compact CSV form, in pairs per second, and its parts on one core
+//!   (reading the numbers, the verdicts, writing the lines).
 //!
 //! Run with `cargo bench --bench batch`; every benchmark handles its whole set per iteration, so
 //! the time per pair is the reported time divided by the set's size (the item rate shows it).
