@@ -46,13 +46,15 @@ pub enum Command {
 
 /// Arguments of `sepax explain`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["scene", "pairs"])))]
 pub struct ExplainArgs {
     /// A scene file (`scenes/two_boxes.toml`) or a shipped scene's name (`two_boxes`).
-    pub scene: String,
+    pub scene: Option<String>,
     /// Explain the simulated state of this frame.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub frame: usize,
-    /// How far ahead to look for the first contact, in seconds [default: one frame, the scene's dt].
+    /// How far ahead to look for the first contact, in seconds [default: one frame, the scene's
+    /// dt; with --pairs, 0 for the lines that give none: only pairs touching now have a contact].
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     pub horizon: Option<f64>,
     /// Explain only this pair of bodies, e.g. `--pair A,B`.
@@ -63,10 +65,45 @@ pub struct ExplainArgs {
     #[arg(long, default_value = "per-axis", value_name = "RULE",
           value_parser = ["per-axis", "ericson", "eberly"])]
     pub rule: String,
-    /// Print one JSON object instead of text.
+    /// Print one JSON object instead of text (with --pairs --summary: the counts as JSON).
     #[arg(long)]
     pub json: bool,
+    /// Explain many box pairs, one a line of FILE (`-`: standard input), JSON Lines or CSV,
+    /// each as a scene of boxes A and B at frame 0: one JSON line out per pair, in order.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "frame", "pair"],
+          long_help = PAIRS_HELP)]
+    pub pairs: Option<String>,
+    /// The format of --pairs [default: by the extension (.csv; .json, .jsonl, .ndjson), else
+    /// JSON Lines when the first character is `{`, else CSV].
+    #[arg(long, value_name = "FORMAT", value_parser = ["json", "csv"])]
+    pub format: Option<String>,
+    /// With --pairs: add the 15 rows of each pair (`axes`, as `explain --json` writes them).
+    #[arg(long)]
+    pub full: bool,
+    /// With --pairs: print only the counts, by verdict, by the stage that decided, by the first
+    /// separating axis and by the kind of contact.
+    #[arg(long, conflicts_with = "full")]
+    pub summary: bool,
 }
+
+/// The long help of `--pairs`: the formats in and out.
+const PAIRS_HELP: &str = "Explain many box pairs, one a line of FILE (`-`: standard input), each \
+as `sepax explain` explains the pair written as a scene of boxes A and B at frame 0. One JSON line \
+out per pair, in input order: {\"id\", \"intersecting\", \"stage\", \"separating_axis\", \"gap\", \
+\"contact\": {\"time\", \"point\", \"axis\", \"kind\"} or null}; gap is the first separating axis's \
+gap, else minus the smallest overlap.
+
+JSON Lines: {\"id\": .., \"a\": {\"center\": [x, y, z], \"rotation\": [w, x, y, z], \
+\"half_extents\": [..], \"velocity\": [..]}, \"b\": {..}, \"horizon\": 1.0}; velocity (zero), \
+horizon and id (the line number) are optional, other keys are errors.
+
+CSV: cx,cy,cz,qw,qx,qy,qz,hx,hy,hz of A, then of B (20 numbers); then optionally the velocities \
+of A and B (26), then optionally the horizon (21 or 27); the id is the line number. A first line \
+with no number is a header; lines starting with # are comments.
+
+Without a horizon on the line or --horizon, only pairs touching now have a contact (at time 0). \
+A bad line gives {\"line\": N, \"error\": \"FILE:LINE:COLUMN: message\"} in its place, the run goes \
+on, and the exit status is 1.";
 
 /// Arguments of `sepax run`.
 #[cfg(feature = "tui")]

@@ -4,10 +4,12 @@
 //! ```text
 //! math ← geometry ← sat ← dynamics ← trace ← draw ← tui ← main
 //!              scene, lesson: use math/geometry/dynamics/trace, never tui
+//!              batch: dumped box pairs explained as trace explains a scene's
 //! ```
 
 pub use nalgebra;
 
+pub mod batch;
 pub mod draw;
 pub mod dynamics;
 pub mod geometry;

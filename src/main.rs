@@ -2,6 +2,7 @@
 
 mod check_cmd;
 mod cli;
+mod pairs_cmd;
 mod simulate_cmd;
 
 use std::fmt::Write as _;
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Check { paths }) => return check_cmd::run(&paths),
+        Some(Command::Explain(args)) if args.pairs.is_some() => return pairs_cmd::run(&args),
         Some(Command::Explain(args)) => explain(&args),
         #[cfg(feature = "tui")]
         Some(Command::Run(args)) => run(&args),
@@ -169,7 +171,13 @@ fn lesson(args: &cli::LessonArgs) -> Result<(), String> {
 }
 
 fn explain(args: &ExplainArgs) -> Result<(), String> {
-    let scene = load_scene(&args.scene)?;
+    let Some(scene) = args.scene.as_deref() else {
+        return Err("error: sepax explain needs a SCENE or --pairs FILE".into());
+    };
+    if args.summary || args.full || args.format.is_some() {
+        return Err("error: --summary, --full and --format go with --pairs FILE".into());
+    }
+    let scene = load_scene(scene)?;
     check_frame(&scene, args.frame)?;
     check_pair(&scene, args.pair.as_ref())?;
     let pair = args.pair.as_ref().map(|(a, b)| (a.as_str(), b.as_str()));

@@ -27,7 +27,7 @@ pub(crate) mod load;
 mod model;
 mod points;
 mod roster;
-mod rotation;
+pub(crate) mod rotation;
 mod spring;
 pub(crate) mod value;
 mod world;

@@ -1,6 +1,7 @@
 //! Records of what the engine decided for a scene at one frame, read by `explain`, the TUI and
 //! the lesson checker alike.
 
+mod box_pair;
 mod frame;
 mod pairs;
 mod rotating;
@@ -8,6 +9,7 @@ mod shapes;
 mod simulate;
 mod text;
 
+pub use box_pair::{box_verdict, BoxVerdict};
 pub use frame::{
     body_frame, kinematic_timeline, BodyFrame, EnergyRecord, EventRecord, FrameRecord,
 };

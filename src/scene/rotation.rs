@@ -40,9 +40,7 @@ pub(crate) fn validate(
     let rotation = if axis_angle {
         axis_angle_rotation(&mut f, label, r)
     } else if quaternion {
-        let rotation = f
-            .numbers::<4>(r, "quaternion")
-            .map(|q| rotation_from_wxyz(scaled(q)));
+        let rotation = f.numbers::<4>(r, "quaternion").map(from_quaternion);
         if rotation == Some(None) {
             r.error(
                 f.span_of("quaternion"),
@@ -79,6 +77,12 @@ fn axis_angle_rotation(
         );
     }
     rotation
+}
+
+/// The rotation of a quaternion `[w, x, y, z]` of any length, as scenes read it (scaled first, so
+/// that normalising cannot overflow); `None` for a zero quaternion.
+pub(crate) fn from_quaternion(q: [f64; 4]) -> Option<UnitQuaternion<f64>> {
+    rotation_from_wxyz(scaled(q))
 }
 
 /// `v` divided by its largest magnitude, so that normalising it cannot overflow.

@@ -3,6 +3,7 @@
 use nalgebra::Vector3;
 use serde::Serialize;
 
+use super::box_pair::{box_verdict, CheapStages};
 use super::rotating::{follow_rotation, spins, ApproximationRecord};
 use crate::geometry::Obb;
 use crate::math::arr3;
@@ -142,25 +143,18 @@ fn box_box(
     horizon: f64,
     robustness: Robustness,
 ) -> PairRecord {
-    let stages = cheap_stages(box_a, box_b);
-    let trace = sat::trace_with(box_a, box_b, robustness);
     let (va, vb) = (velocity(a), velocity(b));
+    let verdict = box_verdict(box_a, va, box_b, vb, horizon, robustness);
     let sweep = sat::sweep(box_a, va, box_b, vb, horizon);
-    let contact = sat::first_contact(box_a, va, box_b, vb, horizon);
-    // A cheap stage decides only when the exact test agrees (a padding rule such as Ericson's can
-    // call a pair intersecting that a cheap stage finds a hair apart).
-    let stage = stages
-        .iter()
-        .find(|check| check.separated && !trace.intersecting())
-        .map_or(Stage::Sat, |check| check.stage);
+    let trace = &verdict.trace;
     let mut record = PairRecord {
         a: a.name.clone(),
         b: b.name.clone(),
         shapes: "box-box".into(),
-        intersecting: trace.intersecting(),
-        stage,
-        stages,
-        separating_axis: trace.separating_axis().map(|axis| axis.to_string()),
+        intersecting: verdict.intersecting(),
+        stage: verdict.stage,
+        stages: cheap_stages(box_a, box_b),
+        separating_axis: verdict.separating_axis().map(|axis| axis.to_string()),
         robustness: trace.robustness.name(),
         axes: trace.rows().to_vec(),
         sweep: sweep
@@ -168,7 +162,8 @@ fn box_box(
             .iter()
             .map(|row| sweep_record(row, time))
             .collect(),
-        contact: contact
+        contact: verdict
+            .contact
             .as_ref()
             .map(|c| contact_record(c, time, &a.name, &b.name)),
         approximations: Vec::new(),
@@ -177,7 +172,7 @@ fn box_box(
     if spins(a) || spins(b) {
         follow_rotation(&mut record, (a, b), time, horizon);
     }
-    record.sentence = super::text::box_box_sentence(&record, &trace);
+    record.sentence = super::text::box_box_sentence(&record, trace);
     record
 }
 
@@ -189,29 +184,26 @@ fn velocity(body: &BodySpec) -> Vector3<f64> {
     }
 }
 
-/// The enclosing-sphere and AABB checks for two boxes.
+/// The enclosing-sphere and AABB checks for two boxes, with the numbers behind each.
 pub(crate) fn cheap_stages(a: &Obb, b: &Obb) -> Vec<StageCheck> {
-    let (sa, sb) = (a.enclosing_sphere(), b.enclosing_sphere());
-    let distance = (sb.center - sa.center).norm();
-    let reach = sa.radius + sb.radius;
+    let cheap = CheapStages::new(a, b);
+    let (distance, reach) = (cheap.distance, cheap.reach);
     let spheres = StageCheck {
         stage: Stage::Spheres,
-        separated: distance > reach,
+        separated: cheap.spheres_apart(),
         detail: format!(
             "|C1 - C0| = {distance:.3} {} r0 + r1 = {reach:.3}",
-            if distance > reach { ">" } else { "<=" }
+            if cheap.spheres_apart() { ">" } else { "<=" }
         ),
     };
-    let (ba, bb) = (a.aabb(), b.aabb());
     let apart: Vec<&str> = ["x", "y", "z"]
         .into_iter()
-        .enumerate()
-        .filter(|&(k, _)| ba.max[k] < bb.min[k] || bb.max[k] < ba.min[k])
-        .map(|(_, name)| name)
+        .zip(cheap.aabbs_apart_on)
+        .filter_map(|(name, apart)| apart.then_some(name))
         .collect();
     let aabbs = StageCheck {
         stage: Stage::Aabbs,
-        separated: !apart.is_empty(),
+        separated: cheap.aabbs_apart(),
         detail: if apart.is_empty() {
             "the AABBs overlap on x, y and z".into()
         } else {
