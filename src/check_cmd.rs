@@ -1,5 +1,7 @@
 //! `sepax check`: validate scenes and lessons and run every lesson expectation headless.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -90,6 +92,7 @@ fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
 fn summarise(results: &[Checked]) -> ExitCode {
     let (mut scenes, mut lessons, mut facts, mut passed, mut failed, mut invalid) =
         (0, 0, 0, 0, 0, 0);
+    let mut out = String::new();
     for result in results {
         match result {
             Checked::Scene => {
@@ -102,18 +105,21 @@ fn summarise(results: &[Checked]) -> ExitCode {
                 passed += n.saturating_sub(failures.len());
                 failed += failures.len();
                 for failure in failures {
-                    println!("{failure}");
+                    let _ = writeln!(out, "{failure}");
                 }
             }
             Checked::Invalid(problems) => {
                 invalid += 1;
                 failed += 1;
-                eprint!("{problems}");
+                crate::output::to_stderr(&problems.to_string());
             }
         }
     }
-    println!("checked {scenes} scenes and {lessons} lessons ({facts} expected facts); {invalid} invalid files");
-    println!("check: {passed} passed, {failed} failed");
+    let _ = writeln!(out, "checked {scenes} scenes and {lessons} lessons ({facts} expected facts); {invalid} invalid files");
+    let _ = writeln!(out, "check: {passed} passed, {failed} failed");
+    if let Err(message) = crate::output::to_stdout(|stdout| stdout.write_all(out.as_bytes())) {
+        crate::output::to_stderr(&message);
+    }
     if invalid > 0 {
         ExitCode::from(2)
     } else if failed > 0 {

@@ -34,7 +34,12 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         Borders::TOP
     };
     let Some(pair) = app.pair() else {
-        Paragraph::new("This scene has no pair of bodies to explain.")
+        let text = match app.diverged().filter(|d| d.frame == app.frame()) {
+            Some(d) => format!("{}: no pair is explained at this frame.", d.sentence()),
+            None => "This scene has no pair of bodies to explain.".to_string(),
+        };
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
             .block(
                 Block::new()
                     .borders(borders)
