@@ -23,6 +23,7 @@ mod diagnostic;
 mod document;
 pub(crate) mod fields;
 mod force;
+pub mod limits;
 pub(crate) mod load;
 mod model;
 mod points;

@@ -3,6 +3,7 @@
 
 mod finite;
 mod frame;
+mod kinds;
 mod number;
 mod pairs;
 mod rotating;
@@ -14,6 +15,7 @@ pub use frame::{
     body_frame, kinematic_timeline, BodyFrame, DivergedRecord, EnergyRecord, EventRecord,
     FrameRecord,
 };
+pub use kinds::CONTACT_KINDS;
 pub use number::{coordinates, fixed};
 pub use pairs::{explain_pair, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord};
 pub use rotating::ApproximationRecord;

@@ -2,6 +2,7 @@
 //! SCENE --json | head -1` and the like exit with status 0 and print nothing on stderr, at once
 //! rather than after computing everything.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -93,7 +94,8 @@ fn big_scene() -> std::path::PathBuf {
     let mut text = String::from("[world]\ndt = 0.01\n");
     for k in 0..400 {
         let (x, z) = (f64::from(k % 20) * 3.0, f64::from(k / 20) * 3.0);
-        text += &format!(
+        let _ = write!(
+            text,
             "[[body]]\nname = \"b{k}\"\nshape = \"box\"\ncenter = [{x}, 0, {z}]\n\
              half_extents = [1, 1, 1]\n"
         );

@@ -5,16 +5,16 @@ use std::path::Path;
 use toml::de::DeTable;
 
 use super::diagnostic::{suggest, Diagnostic, Diagnostics};
-use super::document;
 use super::model::Scene;
 use super::value::Report;
+use super::{document, limits};
 
 /// What an empty file is told.
 const EMPTY: &str = "the file is empty: a scene needs a [world] table and at least one [[body]]";
 
 /// Parses and validates the scene `text`; `path` names it in messages and gives `Scene::name`.
 pub fn load_str(text: &str, path: &str) -> Result<Scene, Diagnostics> {
-    let mut r = Report::new(path, text);
+    let mut r = Report::new(path, text).with_limits(limits::SCENE);
     let name = Path::new(path)
         .file_stem()
         .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());

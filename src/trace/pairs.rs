@@ -198,8 +198,10 @@ pub(crate) fn cheap_stages(a: &Obb, b: &Obb) -> Vec<StageCheck> {
         stage: Stage::Spheres,
         separated: distance > reach,
         detail: format!(
-            "|C1 - C0| = {distance:.3} {} r0 + r1 = {reach:.3}",
-            if distance > reach { ">" } else { "<=" }
+            "|C1 - C0| = {} {} r0 + r1 = {}",
+            super::fixed(distance, 3),
+            if distance > reach { ">" } else { "<=" },
+            super::fixed(reach, 3)
         ),
     };
     let (ba, bb) = (a.aabb(), b.aabb());

@@ -8,7 +8,6 @@ use crate::dynamics::response::{resting_speed, Material};
 use crate::dynamics::world::{FrameStep, Settings, Stages, World};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 use crate::math::arr3;
-use crate::sat::ContactKind;
 use crate::scene::{self, BodySpec, Scene, ShapeSpec};
 
 /// Overrides of a scene's `[world]` for one simulation.
@@ -233,11 +232,12 @@ pub fn frame_record(scene: &Scene, world: &World, step: &FrameStep) -> FrameReco
                 normal: arr3(&c.normal),
                 impulse: c.impulse,
                 restitution: c.restitution,
-                contact_kind: event_kind(
+                contact_kind: super::kinds::of_shapes(
                     &scene.bodies[c.a].shape,
                     &scene.bodies[c.b].shape,
                     c.features,
-                ),
+                )
+                .map(str::to_string),
                 approximations: c.approximations.clone(),
             })
             .collect(),
@@ -264,24 +264,4 @@ pub fn frame_record(scene: &Scene, world: &World, step: &FrameStep) -> FrameReco
 pub fn scene_timeline(scene: &Scene) -> Vec<FrameRecord> {
     simulate_timeline(scene, scene.world.frames, &SimOptions::default())
         .unwrap_or_else(|_| super::kinematic_timeline(scene, scene.world.frames))
-}
-
-/// The contact kind of an event as `explain` names it, when the shapes and features tell it.
-fn event_kind(a: &ShapeSpec, b: &ShapeSpec, features: Option<ContactKind>) -> Option<String> {
-    use ShapeSpec::{Box, Plane, Sphere};
-    let name = match (a, b, features) {
-        (Box { .. }, Box { .. }, Some(kind)) => kind.name(),
-        (Sphere { .. }, Sphere { .. }, _) => "sphere-sphere",
-        (Sphere { .. }, Plane { .. }, _) | (Plane { .. }, Sphere { .. }, _) => "sphere-plane",
-        (Box { .. }, Plane { .. }, Some(kind)) | (Plane { .. }, Box { .. }, Some(kind)) => {
-            match kind {
-                ContactKind::VertexFace => "vertex-plane",
-                ContactKind::EdgeFace => "edge-plane",
-                ContactKind::FaceFace => "face-plane",
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
-    Some(name.to_string())
 }

@@ -28,7 +28,7 @@ pub fn status(app: &App, separator: &str) -> String {
         .into_iter()
         .chain([
             format!("frame {} / {}", app.frame(), app.last_frame()),
-            format!("t = {:.3} s", app.record().time),
+            format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
             play,
             format!(
                 "{} dt = {} s",

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
 use super::App;
 use crate::math::{max_nan, min_nan};
+use crate::trace::fixed;
 use crate::trace::FrameRecord;
 
 /// The largest error estimate of any body in a frame.
@@ -30,7 +31,7 @@ pub fn render_compact(app: &App, area: Rect, buf: &mut Buffer) {
             record.substeps
         )),
         Line::from(format!("e_a {:.3e}", max_error(record))),
-        Line::from(format!("E {:.3}", record.energy.total)),
+        Line::from(format!("E {}", fixed(record.energy.total, 3))),
     ];
     let block = Block::new()
         .borders(ratatui::widgets::Borders::TOP)
@@ -99,7 +100,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         app,
         "energy",
         &energy,
-        &format!("{:.3}", record.energy.total),
+        &fixed(record.energy.total, 3),
         energy_row,
         buf,
     );
