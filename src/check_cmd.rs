@@ -53,7 +53,10 @@ fn files_under(path: &Path) -> Vec<PathBuf> {
 
 /// A file is a lesson when it has `[[step]]` tables or a top-level `scene`, else a scene.
 fn check_file(path: &Path) -> Checked {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+    // Read within the size limit: a file too large, unreadable or not text is left to the
+    // scene loader, which says why.
+    let bytes = scene::read_file(path).unwrap_or_default();
+    let text = String::from_utf8(bytes).unwrap_or_default();
     let looks_like_lesson = toml::from_str::<toml::Table>(&text)
         .is_ok_and(|table| table.contains_key("step") || table.contains_key("scene"));
     if looks_like_lesson {
@@ -105,7 +108,7 @@ fn summarise(results: &[Checked]) -> ExitCode {
                 passed += n.saturating_sub(failures.len());
                 failed += failures.len();
                 for failure in failures {
-                    let _ = writeln!(out, "{failure}");
+                    let _ = write!(out, "{failure}");
                 }
             }
             Checked::Invalid(problems) => {

@@ -86,9 +86,21 @@ pub(crate) fn kind(value: &DeValue<'_>) -> &'static str {
     }
 }
 
-/// The string in `raw`; `what` names the value in the message.
+/// The string in `raw`, which may hold no control character but tab and line ends (it would
+/// reach the terminal); `what` names the value in the message.
 pub(crate) fn string<'t>(r: &mut Report<'_>, what: &str, raw: &'t Raw<'_>) -> Option<&'t str> {
     if let DeValue::String(s) = raw.get_ref() {
+        let control = s
+            .chars()
+            .find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+        if let Some(c) = control {
+            let code = u32::from(c);
+            r.error(
+                raw.span(),
+                format!("{what} must not contain a control character, found U+{code:04X}"),
+            );
+            return None;
+        }
         return Some(s);
     }
     r.error(
