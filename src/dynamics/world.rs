@@ -256,7 +256,7 @@ impl World {
         if let Some(d) = diverged {
             bodies[d.body].error_estimate = f64::NAN;
         }
-        FrameStep {
+        let step = FrameStep {
             frame: self.frame,
             time: self.time(),
             substeps,
@@ -267,6 +267,12 @@ impl World {
             capped: outcomes.capped,
             stages: outcomes.stages,
             diverged,
-        }
+        };
+        debug_assert!(
+            step.diverged.is_some() || diverge::evidence_is_finite(&step),
+            "frame {} computed a number that is not finite: {step:?}",
+            step.frame
+        );
+        step
     }
 }

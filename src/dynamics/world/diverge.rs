@@ -81,6 +81,29 @@ pub fn divergence(bodies: &[RigidBody], errors: &[BodyError]) -> Option<Divergen
     })
 }
 
+/// Whether every number of a sound frame's evidence is finite: the energy, every error estimate
+/// and suggested step, and every impact (checked by a debug assertion in [`World::step`]).
+///
+/// [`World::step`]: super::World::step
+pub(super) fn evidence_is_finite(step: &super::FrameStep) -> bool {
+    let e = &step.energy;
+    let energy = [e.kinetic, e.gravity, e.springs, e.central, e.constraints]
+        .iter()
+        .all(|x| x.is_finite());
+    let errors = step.bodies.iter().all(|b| {
+        b.error_estimate.is_finite()
+            && b.rotation_error_estimate.is_finite()
+            && b.suggested_dt.is_finite()
+    });
+    let impacts = step.contacts.iter().all(|c| {
+        [c.time, c.impulse, c.restitution]
+            .iter()
+            .all(|x| x.is_finite())
+            && c.point.iter().chain(c.normal.iter()).all(|x| x.is_finite())
+    });
+    energy && errors && impacts
+}
+
 /// The first component of `v` that is not finite or exceeds the bound.
 fn beyond(v: &Vector3<f64>) -> Option<f64> {
     v.iter()
