@@ -187,7 +187,7 @@ fn explain_refuses_a_frame_past_the_divergence_with_a_located_reason() {
     assert!(message.ends_with('\n'));
 }
 
-/// The stiff spring with explicit Euler over 1200 frames: it diverges at frame 664.
+/// The stiff spring with explicit Euler over 1200 frames: it diverges at frame 332.
 fn exploding_scene_text() -> String {
     scene::shipped_scenes()
         .iter()
