@@ -1,5 +1,7 @@
 //! `sepax check`: validate scenes and lessons and run every lesson expectation headless.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -51,7 +53,10 @@ fn files_under(path: &Path) -> Vec<PathBuf> {
 
 /// A file is a lesson when it has `[[step]]` tables or a top-level `scene`, else a scene.
 fn check_file(path: &Path) -> Checked {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+    // Read within the size limit: a file too large, unreadable or not text is left to the
+    // scene loader, which says why.
+    let bytes = scene::read_file(path).unwrap_or_default();
+    let text = String::from_utf8(bytes).unwrap_or_default();
     let looks_like_lesson = toml::from_str::<toml::Table>(&text)
         .is_ok_and(|table| table.contains_key("step") || table.contains_key("scene"));
     if looks_like_lesson {
@@ -90,6 +95,7 @@ fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
 fn summarise(results: &[Checked]) -> ExitCode {
     let (mut scenes, mut lessons, mut facts, mut passed, mut failed, mut invalid) =
         (0, 0, 0, 0, 0, 0);
+    let mut out = String::new();
     for result in results {
         match result {
             Checked::Scene => {
@@ -102,18 +108,21 @@ fn summarise(results: &[Checked]) -> ExitCode {
                 passed += n.saturating_sub(failures.len());
                 failed += failures.len();
                 for failure in failures {
-                    println!("{failure}");
+                    let _ = write!(out, "{failure}");
                 }
             }
             Checked::Invalid(problems) => {
                 invalid += 1;
                 failed += 1;
-                eprint!("{problems}");
+                crate::output::to_stderr(&problems.to_string());
             }
         }
     }
-    println!("checked {scenes} scenes and {lessons} lessons ({facts} expected facts); {invalid} invalid files");
-    println!("check: {passed} passed, {failed} failed");
+    let _ = writeln!(out, "checked {scenes} scenes and {lessons} lessons ({facts} expected facts); {invalid} invalid files");
+    let _ = writeln!(out, "check: {passed} passed, {failed} failed");
+    if let Err(message) = crate::output::to_stdout(|stdout| stdout.write_all(out.as_bytes())) {
+        crate::output::to_stderr(&message);
+    }
     if invalid > 0 {
         ExitCode::from(2)
     } else if failed > 0 {

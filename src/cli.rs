@@ -166,20 +166,38 @@ fn frame_count(text: &str) -> Result<usize, String> {
     }
 }
 
-/// A positive, finite number of seconds per frame.
+/// A number of seconds per frame within the scene limits.
 fn positive_dt(text: &str) -> Result<f64, String> {
-    positive(
-        text,
-        "dt must be a positive, finite number of seconds per frame",
-    )
+    let limits = sepax::scene::limits::SCENE;
+    let what = format!(
+        "dt must be a positive number of seconds per frame, from {:e} to {:e}",
+        limits.smallest, limits.largest
+    );
+    positive(text, &what).and_then(|dt| within(text, dt, limits, &what))
 }
 
-/// A positive, finite error tolerance.
+/// An error tolerance within the scene limits of a tolerance.
 fn positive_tolerance(text: &str) -> Result<f64, String> {
-    positive(
-        text,
-        "the tolerance must be a positive, finite error estimate",
-    )
+    let limits = sepax::scene::limits::TOLERANCE;
+    let what = format!(
+        "the tolerance must be a positive error estimate, from {:e} to {:e}",
+        limits.smallest, limits.largest
+    );
+    positive(text, &what).and_then(|e| within(text, e, limits, &what))
+}
+
+/// `value` when the limits admit it, or `what` as the error.
+fn within(
+    text: &str,
+    value: f64,
+    limits: sepax::scene::limits::Limits,
+    what: &str,
+) -> Result<f64, String> {
+    if limits.admit(value) {
+        Ok(value)
+    } else {
+        Err(format!("{what}, not {text}"))
+    }
 }
 
 /// A positive, finite number, or `what` as the error.

@@ -22,29 +22,12 @@ use std::path::Path;
 
 use crate::scene::{self, Diagnostic, Diagnostics};
 
-/// Reads and loads the lesson file at `path`.
+/// Reads and loads the lesson file at `path` (refused unread over [`scene::MAX_FILE_BYTES`];
+/// text that is not UTF-8 or has a control character gets one located message).
 pub fn load_lesson_path(path: &Path) -> Result<Lesson, Diagnostics> {
     let shown = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Err(Diagnostic::unlocated(shown, "file not found").into());
-        }
-        Err(error) => {
-            return Err(
-                Diagnostic::unlocated(shown, format!("cannot read the file: {error}")).into(),
-            )
-        }
-    };
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        let at = e.valid_up_to();
-        Diagnostics::from(Diagnostic::at_span(
-            &shown,
-            &String::from_utf8_lossy(&bytes),
-            at..at + 1,
-            "the file is not UTF-8 text",
-        ))
-    })?;
+    let bytes = scene::read_file(path)?;
+    let text = scene::text_of(&bytes, &shown)?;
     load_lesson_str(text, &shown, path.parent())
 }
 

@@ -2,6 +2,8 @@
 
 mod check_cmd;
 mod cli;
+mod explain_out;
+mod output;
 mod pairs_cmd;
 mod simulate_cmd;
 
@@ -39,18 +41,12 @@ fn main() -> ExitCode {
                 .map_err(|e| format!("error: terminal: {e}"))
         }
         Some(Command::Simulate(args)) => simulate_cmd::run(&args, load_scene),
-        Some(Command::Scenes) | None => {
-            list_scenes(cli.command.is_none());
-            Ok(())
-        }
+        Some(Command::Scenes) | None => list_scenes(cli.command.is_none()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprint!("{message}");
-            if !message.ends_with('\n') {
-                eprintln!();
-            }
+            output::to_stderr(&message);
             ExitCode::from(INVALID_INPUT)
         }
     }
@@ -138,13 +134,11 @@ fn lesson(args: &cli::LessonArgs) -> Result<(), String> {
             return Err("error: no data directory to keep lesson progress in".into());
         };
         return match store.reset() {
-            Ok(true) => {
-                println!("sepax: lesson progress cleared ({})", path.display());
-                Ok(())
-            }
+            Ok(true) => output::to_stdout(|out| {
+                writeln!(out, "sepax: lesson progress cleared ({})", path.display())
+            }),
             Ok(false) => {
-                println!("sepax: no saved lesson progress to clear");
-                Ok(())
+                output::to_stdout(|out| writeln!(out, "sepax: no saved lesson progress to clear"))
             }
             Err(why) => Err(format!("error: {why}")),
         };
@@ -183,25 +177,16 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     let pair = args.pair.as_ref().map(|(a, b)| (a.as_str(), b.as_str()));
     let rule = Robustness::from_name(&args.rule).unwrap_or_default();
     let horizon = args.horizon.unwrap_or(scene.world.dt);
-    let timeline = trace::simulate_timeline(&scene, args.frame, &trace::SimOptions::default())
+    let bodies = trace::bodies_at(&scene, args.frame, &trace::SimOptions::default())
         .map_err(|e| format!("error: {}: {e}", scene.name))?;
-    let bodies = timeline.last().map(|r| r.specs.clone()).unwrap_or_default();
-    let explanation = trace::explain(&scene, &bodies, args.frame, horizon, pair, rule);
-    if args.json {
-        let json = serde_json::to_string(&explanation).map_err(|e| format!("error: {e}"))?;
-        println!("{json}");
-    } else {
-        print!(
-            "{}",
-            trace::render_text(&explanation, scene.title.as_deref())
-        );
-    }
-    Ok(())
+    let head = trace::explain_head(&scene, &bodies, args.frame, horizon);
+    let pairs = trace::explain_pairs(&bodies, head.time, horizon, pair, rule);
+    let title = scene.title.as_deref();
+    output::to_stdout(|out| explain_out::write(out, &head, pairs, args.json, title))
 }
 
-/// Prints the shipped scenes (after an introduction and the lessons when `with_intro`); a closed
-/// pipe ends the listing quietly.
-fn list_scenes(with_intro: bool) {
+/// Prints the shipped scenes (after an introduction and the lessons when `with_intro`).
+fn list_scenes(with_intro: bool) -> Result<(), String> {
     let mut out = String::new();
     if with_intro {
         let first = scene::shipped_lessons()
@@ -233,5 +218,5 @@ fn list_scenes(with_intro: bool) {
             .unwrap_or_default();
         let _ = writeln!(out, "  {name:<24} {title}");
     }
-    let _ = std::io::stdout().write_all(out.as_bytes());
+    output::to_stdout(|stdout| stdout.write_all(out.as_bytes()))
 }

@@ -1,5 +1,9 @@
 //! Rotations and small vector helpers shared by every layer.
 
+mod float;
+
+pub use float::{max_nan, min_nan};
+
 use nalgebra::{Matrix3, Quaternion, Unit, UnitQuaternion, Vector3};
 
 /// Rotation by `degrees` about `axis`; `None` when the axis has zero length or is not finite.

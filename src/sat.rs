@@ -2,11 +2,11 @@
 //! the sweep of moving boxes and the contact point (METHODS §2–§4).
 
 mod axis;
+mod batch;
 mod box_triangle;
 mod box_triangle_contact;
 mod box_triangle_sweep;
 mod clip;
-mod batch;
 mod contact;
 mod first_contact;
 mod kdop_rows;
@@ -22,10 +22,10 @@ mod swept_contact;
 mod triangle_triangle;
 
 pub use axis::AxisId;
+pub use batch::{overlaps_many, BoxPairs};
 pub use box_triangle::{box_triangle_overlaps, box_triangle_trace, BoxTriangleTrace};
 pub use box_triangle_contact::{box_triangle_contact, box_triangle_touch};
 pub use box_triangle_sweep::{box_triangle_first_contact, sweep_box_triangle, BoxTriangleSweep};
-pub use batch::{overlaps_many, BoxPairs};
 pub use contact::{contact_at, intersection_points, Contact, ContactKind};
 pub use first_contact::first_contact;
 pub use kdop_rows::{kdop_trace, KdopTrace, KDOP_CONSERVATIVE_NOTE};

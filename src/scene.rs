@@ -23,12 +23,14 @@ mod diagnostic;
 mod document;
 pub(crate) mod fields;
 mod force;
+pub mod limits;
 pub(crate) mod load;
 mod model;
 mod points;
 mod roster;
 pub(crate) mod rotation;
 mod spring;
+mod suggest;
 pub(crate) mod value;
 mod world;
 
@@ -36,7 +38,10 @@ pub use body::SHAPES;
 pub use constraint::{CONSTRAINT_KINDS, CONSTRAINT_METHODS};
 pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippet};
 pub use force::FORCE_KINDS;
-pub use load::{load, load_bytes, load_path, load_str, shipped_lessons, shipped_scenes};
+pub use load::{
+    load, load_bytes, load_path, load_str, read_file, shipped_lessons, shipped_scenes, text_of,
+    MAX_FILE_BYTES,
+};
 pub use model::{
     BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec, Scene,
     ShapeSpec, SpringSpec, WorldSettings,

@@ -1,14 +1,17 @@
-//! `sepax simulate`: the world loop's frames as a text report or JSON Lines.
+//! `sepax simulate`: the world loop's frames as a text report or JSON Lines, each frame written
+//! as soon as it is computed.
 
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use sepax::dynamics::world::Settings;
 use sepax::scene::Scene;
-use sepax::trace;
+use sepax::trace::{self, fixed, DivergedRecord, EventRecord, FrameRecord};
 
 use crate::cli::SimulateArgs;
+use crate::output::{self, Stream};
 
-/// Simulates the scene named in `args` (loaded with `load_scene`) and prints the report.
+/// Simulates the scene named in `args` (loaded with `load_scene`) and writes the report as the
+/// frames are computed.
 pub fn run(
     args: &SimulateArgs,
     load_scene: fn(&str) -> Result<Scene, String>,
@@ -22,88 +25,121 @@ pub fn run(
     let frames = args.frames.unwrap_or(scene.world.frames);
     let failed = |e: String| format!("error: {}: {e}", scene.name);
     let settings = options.settings(&scene).map_err(failed)?;
-    let timeline = trace::simulate_timeline(&scene, frames, &options).map_err(failed)?;
-    if args.json {
-        let mut out = String::new();
-        for record in &timeline {
-            out += &serde_json::to_string(record).map_err(|e| format!("error: {e}"))?;
-            out.push('\n');
+    let records = trace::simulate_frames(&scene, frames, &options).map_err(failed)?;
+    output::to_stdout(|out| {
+        if args.json {
+            write_json(out, records)
+        } else {
+            write_text(out, &scene, &settings, frames, records)
         }
-        print!("{out}");
-    } else {
-        print!("{}", simulation_text(&scene, &settings, &timeline));
+    })
+}
+
+/// One JSON object per frame, one per line.
+fn write_json(out: &mut Stream, records: impl Iterator<Item = FrameRecord>) -> io::Result<()> {
+    for record in records {
+        serde_json::to_writer(&mut *out, &record)?;
+        out.write_all(b"\n")?;
+        out.tick()?;
     }
     Ok(())
 }
 
-/// The text report of a simulation: settings, a per-frame table and the contact events.
-fn simulation_text(scene: &Scene, settings: &Settings, timeline: &[trace::FrameRecord]) -> String {
-    let frames = timeline.len() - 1;
+/// The text report of a simulation: settings, a per-frame table, a diverged run's event and the
+/// contact events.
+fn write_text(
+    out: &mut Stream,
+    scene: &Scene,
+    settings: &Settings,
+    frames: usize,
+    records: impl Iterator<Item = FrameRecord>,
+) -> io::Result<()> {
     let (dt, integrator) = (settings.dt, settings.integrator);
     let stepping = match settings.tolerance {
         Some(e) => format!("adaptive sub-steps to a tolerance of {e:e}"),
         None => "one step per frame".to_string(),
     };
     let title = scene.title.as_deref().map(|t| format!(": {t}"));
-    let mut out = format!("scene {}{}\n", scene.name, title.unwrap_or_default());
-    let _ = writeln!(
+    writeln!(out, "scene {}{}", scene.name, title.unwrap_or_default())?;
+    writeln!(
         out,
         "{integrator}, dt = {dt} s, {frames} frames, {stepping}\n"
-    );
-    out += &frame_table(timeline);
-    out += &contact_list(timeline);
-    out
-}
-
-/// Every frame up to 60, else one frame in k (plus the last and those with contacts), as rows.
-fn frame_table(timeline: &[trace::FrameRecord]) -> String {
-    let frames = timeline.len() - 1;
+    )?;
+    writeln!(
+        out,
+        "frame       time  sub-steps  max error est.   total energy  resting"
+    )?;
     let stride = if frames <= 60 { 1 } else { frames.div_ceil(40) };
-    let mut out =
-        "frame       time  sub-steps  max error est.   total energy  resting\n".to_string();
-    for r in timeline {
-        if r.frame % stride == 0 || r.frame == frames || !r.events.is_empty() || r.capped {
-            let error = r
-                .bodies
-                .iter()
-                .map(|b| b.error_estimate)
-                .fold(0.0, f64::max);
-            let cap = if r.capped {
-                "  (contact cap reached)"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                out,
-                "{:>5} {:>10.4} {:>10} {:>14.3e} {:>14.6} {:>8}{cap}",
-                r.frame, r.time, r.substeps, error, r.energy.total, r.resting_points
-            );
+    let mut events = Vec::new();
+    let mut ending = (0, None);
+    for record in records {
+        let shown = record.frame % stride == 0
+            || record.frame == frames
+            || !record.events.is_empty()
+            || record.capped
+            || record.diverged.is_some();
+        if shown {
+            writeln!(out, "{}", table_row(&record))?;
+            out.tick()?;
         }
+        events.extend(record.events.into_iter().map(|e| (record.frame, e)));
+        ending = (record.frame, record.diverged);
     }
     if stride > 1 {
-        let _ = writeln!(
+        writeln!(
             out,
             "(one frame in {stride}, the last one and every frame with a contact; \
              --json prints all {})",
-            frames + 1
-        );
+            ending.0 + 1
+        )?;
     }
-    out
+    if let Some(diverged) = &ending.1 {
+        write_divergence(out, diverged)?;
+    }
+    write_contacts(out, &events)
+}
+
+/// One row of the frame table.
+fn table_row(record: &FrameRecord) -> String {
+    let error = record
+        .bodies
+        .iter()
+        .map(|b| b.error_estimate)
+        .fold(0.0, sepax::math::max_nan);
+    let cap = if record.capped {
+        "  (contact cap reached)"
+    } else {
+        ""
+    };
+    format!(
+        "{:>5} {:>10} {:>10} {:>14.3e} {:>14} {:>8}{cap}",
+        record.frame,
+        fixed(record.time, 4),
+        record.substeps,
+        error,
+        fixed(record.energy.total, 6),
+        record.resting_points
+    )
+}
+
+/// The event that ended a diverged run.
+fn write_divergence(out: &mut Stream, diverged: &DivergedRecord) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n{}; the run ends here (its error estimate is NaN)",
+        diverged.sentence()
+    )
 }
 
 /// Every contact event with its place, impulse and the seed's estimates of its time.
-fn contact_list(timeline: &[trace::FrameRecord]) -> String {
-    let events: Vec<_> = timeline
-        .iter()
-        .flat_map(|r| r.events.iter().map(move |e| (r.frame, e)))
-        .collect();
-    let mut out = format!("\ncontacts: {}\n", events.len());
-    let v = |p: &[f64; 3]| format!("({:.4}, {:.4}, {:.4})", p[0], p[1], p[2]);
+fn write_contacts(out: &mut Stream, events: &[(usize, EventRecord)]) -> io::Result<()> {
+    writeln!(out, "\ncontacts: {}", events.len())?;
+    let v = |p: &[f64; 3]| trace::coordinates(p, 4);
     for (frame, e) in events {
         let axis = e.axis.as_deref().map(|a| format!(", axis {a}"));
-        let _ = writeln!(
+        writeln!(
             out,
-            "  t = {:.9} s (frame {frame}): {} and {} at {}, normal {}{}, impulse {:.6}, \
+            "  t = {:.9} s (frame {frame}): {} and {} at {}, normal {}{}, impulse {}, \
              restitution {}",
             e.time,
             e.a,
@@ -111,9 +147,9 @@ fn contact_list(timeline: &[trace::FrameRecord]) -> String {
             v(&e.point),
             v(&e.normal),
             axis.unwrap_or_default(),
-            e.impulse,
+            fixed(e.impulse, 6),
             e.restitution
-        );
+        )?;
         let estimates: Vec<String> = e
             .approximations
             .iter()
@@ -124,12 +160,13 @@ fn contact_list(timeline: &[trace::FrameRecord]) -> String {
             })
             .collect();
         if !estimates.is_empty() {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "      estimates against the root: {}",
                 estimates.join(", ")
-            );
+            )?;
         }
+        out.tick()?;
     }
-    out
+    Ok(())
 }

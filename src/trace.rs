@@ -2,7 +2,10 @@
 //! the lesson checker alike.
 
 mod box_pair;
+mod finite;
 mod frame;
+mod kinds;
+mod number;
 mod pairs;
 mod rotating;
 mod shapes;
@@ -11,12 +14,18 @@ mod text;
 
 pub use box_pair::{box_verdict, BoxVerdict};
 pub use frame::{
-    body_frame, kinematic_timeline, BodyFrame, EnergyRecord, EventRecord, FrameRecord,
+    body_frame, kinematic_timeline, BodyFrame, DivergedRecord, EnergyRecord, EventRecord,
+    FrameRecord,
 };
+pub use kinds::CONTACT_KINDS;
+pub use number::{coordinates, fixed};
 pub use pairs::{explain_pair, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord};
 pub use rotating::ApproximationRecord;
-pub use simulate::{frame_record, scene_timeline, simulate_timeline, world_from_scene, SimOptions};
-pub use text::{describe_contact, render_text};
+pub use simulate::{
+    bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
+    Frames, SimOptions,
+};
+pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
 
 use nalgebra::{UnitQuaternion, Vector3};
 use serde::Serialize;
@@ -109,25 +118,56 @@ pub fn explain(
     only_pair: Option<(&str, &str)>,
     robustness: Robustness,
 ) -> Explanation {
-    let time = frame as f64 * scene.world.dt;
-    let mut pairs = Vec::new();
-    for (i, a) in bodies.iter().enumerate() {
-        for b in &bodies[i + 1..] {
-            let wanted = only_pair
-                .is_none_or(|(x, y)| (a.name == x && b.name == y) || (a.name == y && b.name == x));
-            if wanted {
-                pairs.extend(explain_pair(a, b, time, horizon, robustness));
-            }
-        }
-    }
+    let mut explanation = explain_head(scene, bodies, frame, horizon);
+    explanation.pairs =
+        explain_pairs(bodies, explanation.time, horizon, only_pair, robustness).collect();
+    explanation
+}
+
+/// The explanation of the scene at `frame` without its pairs (the part `explain` writes first).
+pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f64) -> Explanation {
+    let bodies: Vec<BodyRecord> = bodies.iter().map(body_record).collect();
+    debug_assert!(
+        bodies.iter().all(finite::body_is_finite),
+        "a body record holds a number that is not finite: {bodies:?}"
+    );
     Explanation {
         scene: scene.name.clone(),
         frame,
-        time,
+        time: frame as f64 * scene.world.dt,
         horizon,
-        bodies: bodies.iter().map(body_record).collect(),
-        pairs,
+        bodies,
+        pairs: Vec::new(),
     }
+}
+
+/// The records of every pair of `bodies` (or only `only_pair`) at scene time `time`, `a` before
+/// `b` in scene order, each computed when it is read.
+pub fn explain_pairs<'a>(
+    bodies: &'a [BodySpec],
+    time: f64,
+    horizon: f64,
+    only_pair: Option<(&'a str, &'a str)>,
+    robustness: Robustness,
+) -> impl Iterator<Item = PairRecord> + 'a {
+    let wanted = move |a: &BodySpec, b: &BodySpec| {
+        only_pair.is_none_or(|(x, y)| (a.name == x && b.name == y) || (a.name == y && b.name == x))
+    };
+    bodies
+        .iter()
+        .enumerate()
+        .flat_map(move |(i, a)| bodies[i + 1..].iter().map(move |b| (a, b)))
+        .filter(move |(a, b)| wanted(a, b))
+        .filter_map(move |(a, b)| {
+            let record = explain_pair(a, b, time, horizon, robustness)?;
+            debug_assert!(
+                finite::pair_is_finite(&record),
+                "the record of {} and {} holds a number that is not finite: {record:?}",
+                record.a,
+                record.b
+            );
+            Some(record)
+        })
 }
 
 /// The record of one body.

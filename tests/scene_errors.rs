@@ -211,7 +211,7 @@ fn missing_tables_and_keys_are_reported_at_their_table() {
     let d = errors(&format!("title = \"no world\"\n{sphere}"));
     assert_eq!(d.len(), 1, "{d:#?}");
     assert_eq!((d[0].line, d[0].column), (None, None));
-    assert_eq!(d[0].to_string(), format!("t.toml: {}", d[0].message));
+    assert_eq!(d[0].to_string(), format!("t.toml: {}\n", d[0].message));
     assert!(d[0].message.contains("no [world] table"), "{}", d[0]);
 }
 
@@ -220,13 +220,13 @@ fn empty_missing_and_non_utf8_files() {
     for text in ["", "# just a comment\n\n"] {
         let d = errors(text);
         assert_eq!(d.len(), 1);
-        assert_eq!(d[0].to_string(), format!("t.toml: {}", d[0].message));
+        assert_eq!(d[0].to_string(), format!("t.toml: {}\n", d[0].message));
         assert!(d[0].message.contains("empty"));
     }
     let missing = load_path(Path::new("tests/fixtures/no_such_scene.toml")).unwrap_err();
     assert_eq!(
         missing.to_string(),
-        "tests/fixtures/no_such_scene.toml: file not found"
+        "tests/fixtures/no_such_scene.toml: file not found\n"
     );
     let empty = load_path(Path::new("tests/fixtures/empty.toml")).unwrap_err();
     assert!(empty

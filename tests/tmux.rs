@@ -1,5 +1,6 @@
 //! The real binary in a real terminal: tmux runs `sepax run` (and the scene picker of the lesson
-//! menu), `send-keys` types, `capture-pane` reads the screen. Skipped, with the reason printed, only when tmux is not installed.
+//! menu), `send-keys` types, `capture-pane` reads the screen. Without tmux each test prints a
+//! visible `SKIPPED` line, and fails instead when `CI` is set.
 #![cfg(feature = "tui")]
 
 #[path = "support/data_dir.rs"]
@@ -12,7 +13,7 @@ use std::thread::sleep;
 use std::time::Duration;
 
 use data_dir::DataDir;
-use support::{Tmux, SEPAX};
+use support::{in_ci, Tmux, SEPAX};
 
 /// `sepax explain --json` of a scene at frame 0.
 fn explain_json(scene: &str) -> serde_json::Value {
@@ -181,4 +182,14 @@ fn s_in_the_lesson_menu_opens_the_scene_picker_and_enter_opens_the_debugger() {
     tmux.keys(&["q"]);
     tmux.assert_exits(0);
     assert!(!data.path().exists(), "the menu alone saves nothing");
+}
+
+#[test]
+fn a_missing_tmux_fails_in_ci_and_is_skipped_visibly_elsewhere() {
+    for set in ["true", "1", "yes"] {
+        assert!(in_ci(Some(set)), "{set}");
+    }
+    for unset in [None, Some(""), Some("false"), Some("0")] {
+        assert!(!in_ci(unset), "{unset:?}");
+    }
 }

@@ -137,7 +137,10 @@ impl Pen<'_> {
                     }
                 }
                 let center = p.project(&body.center);
-                let right = corners.iter().map(|c| c[0]).fold(center[0], f64::max);
+                let right = corners
+                    .iter()
+                    .map(|c| c[0])
+                    .fold(center[0], crate::math::max_nan);
                 out.label(label_spot(role, center, right), name, role);
             }
             ShapeSpec::Sphere { radius } => {

@@ -198,7 +198,10 @@ fn corner_on_plane(
     let at = |state: &BodyState| Obb::new(state.position, state.rotation, half).vertices();
     let corners = at(&body.state_at(h, t));
     let heights = corners.map(|v| normal.dot(&v));
-    let lowest = heights.iter().copied().fold(f64::INFINITY, f64::min);
+    let lowest = heights
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, crate::math::min_nan);
     let k = heights
         .iter()
         .position(|&y| y <= lowest + 1e-9 * (1.0 + half.norm()))?;

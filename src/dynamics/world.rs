@@ -2,6 +2,7 @@
 //! it, respond, and continue the rest of the frame; resting contacts settle at the frame end.
 
 mod broad;
+mod diverge;
 mod group;
 mod impact;
 mod pass;
@@ -10,6 +11,7 @@ mod touch;
 mod track;
 
 pub use broad::Stages;
+pub use diverge::{divergence, Divergence, Quantity, DIVERGENCE_BOUND};
 
 use std::collections::HashSet;
 
@@ -125,6 +127,9 @@ pub struct FrameStep {
     pub capped: bool,
     /// How many pairs each stage of the cheap rejection let through.
     pub stages: Stages,
+    /// The body whose state stopped being finite or passed [`DIVERGENCE_BOUND`] in this frame
+    /// (its error estimate is then NaN); the world should not be stepped further.
+    pub diverged: Option<Divergence>,
 }
 
 /// Rigid bodies under forces, stepped a frame at a time (bodies joined by a spring, a rod or a
@@ -216,7 +221,8 @@ impl World {
     /// 5. Integrate them over the rest of the frame and test their pairs again; repeat from 4 (at
     ///    most `max_contacts` impacts).
     /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction.
-    /// 7. Record sub-steps, error estimates, energy and events.
+    /// 7. Record sub-steps, error estimates, energy and events, and the first body whose state
+    ///    is no longer finite or passed [`DIVERGENCE_BOUND`] (its error estimate becomes NaN).
     pub fn step(&mut self) -> FrameStep {
         let start = self.time();
         let mut pass = Pass::begin(
@@ -246,7 +252,11 @@ impl World {
                 }
             }
         }
-        FrameStep {
+        let diverged = divergence(&self.bodies, &bodies);
+        if let Some(d) = diverged {
+            bodies[d.body].error_estimate = f64::NAN;
+        }
+        let step = FrameStep {
             frame: self.frame,
             time: self.time(),
             substeps,
@@ -256,6 +266,13 @@ impl World {
             resting_points,
             capped: outcomes.capped,
             stages: outcomes.stages,
-        }
+            diverged,
+        };
+        debug_assert!(
+            step.diverged.is_some() || diverge::evidence_is_finite(&step),
+            "frame {} computed a number that is not finite: {step:?}",
+            step.frame
+        );
+        step
     }
 }

@@ -67,7 +67,7 @@ pub fn sphere_of_points(points: &[Vector3<f64>], method: SphereMethod) -> Option
     let radius = points
         .iter()
         .map(|p| (p - center).norm())
-        .fold(0.0, f64::max);
+        .fold(0.0, crate::math::max_nan);
     Some(Sphere { center, radius })
 }
 

@@ -189,6 +189,6 @@ impl ConvexHull {
                 let [a, b, c] = self.triangle(i);
                 (b - a).cross(&(c - a)).normalize().dot(&(p - a))
             })
-            .fold(f64::NEG_INFINITY, f64::max)
+            .fold(f64::NEG_INFINITY, crate::math::max_nan)
     }
 }

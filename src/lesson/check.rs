@@ -303,7 +303,7 @@ fn evaluate(
                 .bodies
                 .iter()
                 .map(|b| b.error_estimate)
-                .fold(0.0, f64::max);
+                .fold(0.0, crate::math::max_nan);
             (
                 "error_estimate_below",
                 format!("{bound:e}"),

@@ -8,23 +8,8 @@ use crate::scene::fields::Fields;
 use crate::scene::value::{self, Raw, Report};
 use crate::scene::Scene;
 
-/// The contact kinds a lesson may expect.
-pub const CONTACT_KINDS: &[&str] = &[
-    "vertex-face",
-    "edge-face",
-    "face-face",
-    "edge-edge",
-    "overlap",
-    "sphere-sphere",
-    "sphere-face",
-    "sphere-edge",
-    "sphere-vertex",
-    "sphere-inside",
-    "sphere-plane",
-    "vertex-plane",
-    "edge-plane",
-    "face-plane",
-];
+/// The contact kinds a lesson may expect: the engine's one list.
+pub const CONTACT_KINDS: &[&str] = crate::trace::CONTACT_KINDS;
 
 /// The stages a lesson may expect.
 pub const STAGES: &[&str] = &["spheres", "aabbs", "sat", "exact"];

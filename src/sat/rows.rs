@@ -158,7 +158,7 @@ impl SatTrace {
         (0..15)
             .filter(|k| self.skipped >> k & 1 == 0)
             .map(|k| self.gap[k])
-            .fold(f64::NEG_INFINITY, f64::max)
+            .fold(f64::NEG_INFINITY, crate::math::max_nan)
     }
 
     /// The tested row with the largest gap: the smallest overlap when the boxes intersect.

@@ -1,7 +1,16 @@
-//! Located error messages: `path:line:column: message` with a rustc-like snippet.
+//! Located error messages: `path:line:column: message` and the source line with a marker under
+//! the place, rendered by `annotate-snippets` (rustc's renderer); every message ends with a
+//! newline and quotes no raw control character.
 
 use std::fmt;
 use std::ops::Range;
+
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer};
+
+pub use super::suggest::{closest, suggest};
+
+/// The most characters of a long source line shown on each side of the marker.
+const CONTEXT: usize = 50;
 
 /// One problem in an input file, located at a line and column when it has a place.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,10 +30,13 @@ pub struct Diagnostic {
 /// The source line shown under a located diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snippet {
-    /// The text of the line, without its line ending.
+    /// The text of the line without its line ending (around the marker only, between `...`,
+    /// when the line is long).
     pub source_line: String,
     /// How many characters the `^` marker covers, at least 1.
     pub width: usize,
+    /// How many characters of `source_line` come before the marker.
+    pub marker: usize,
 }
 
 /// All the problems found in one input, in source order.
@@ -65,40 +77,91 @@ impl Diagnostic {
         let start = floor_char_boundary(text, span.start);
         let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let source_line = text[line_start..line_end].trim_end_matches('\r');
-        let source_line = source_line.trim_start_matches('\u{feff}').to_string();
         let end = floor_char_boundary(text, span.end.clamp(start, line_end));
         let width = text[start..end].chars().count().max(1);
+        let before = text[line_start..start].trim_start_matches('\u{feff}');
+        let after = text[start..line_end].trim_end_matches('\r');
         Self {
-            snippet: Some(Snippet { source_line, width }),
+            snippet: Some(Snippet::around(before, after, width)),
             ..Self::located(path, line, column, message)
         }
     }
 }
 
+impl Snippet {
+    /// The snippet of a line whose text is `before` the marker and `after` it (the marker's
+    /// `width` characters first), cut to [`CONTEXT`] characters each side of the marker.
+    fn around(before: &str, after: &str, width: usize) -> Self {
+        let shown = |c: char| if is_c1_control(c) { '\u{fffd}' } else { c };
+        let skipped = before.chars().count().saturating_sub(CONTEXT);
+        let mut source_line: String = before.chars().skip(skipped).map(shown).collect();
+        if skipped > 0 {
+            source_line.insert_str(0, "...");
+        }
+        let marker = source_line.chars().count();
+        let kept = width.min(CONTEXT) + CONTEXT;
+        source_line.extend(after.chars().take(kept).map(shown));
+        if after.chars().count() > kept {
+            source_line.push_str("...");
+        }
+        Self {
+            source_line,
+            width: width.min(CONTEXT),
+            marker,
+        }
+    }
+
+    /// The source line with its marker, as rustc draws it (`  |`, `4 | text`, `  |   ^^`).
+    fn render(&self, line: usize) -> String {
+        let start = byte_of(&self.source_line, self.marker);
+        let end = byte_of(&self.source_line, self.marker + self.width).max(start);
+        let snippet = annotate_snippets::Snippet::source(&self.source_line)
+            .line_start(line)
+            .annotation(AnnotationKind::Primary.span(start..end));
+        Renderer::plain().render(&[Group::with_level(Level::ERROR).element(snippet)])
+    }
+}
+
+/// The byte offset of the `chars`-th character of `text` (its end when shorter).
+fn byte_of(text: &str, chars: usize) -> usize {
+    text.char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(i, _)| i)
+}
+
+/// A C1 control character (U+0080 to U+009F), which the renderer would print as it is.
+fn is_c1_control(c: char) -> bool {
+    ('\u{80}'..='\u{9f}').contains(&c)
+}
+
+/// `text` with every control or bidirectional-override character escaped (`\u{1b}`), so that a
+/// message never sends one to the terminal.
+fn escaped(text: &str) -> String {
+    let hostile = |c: char| {
+        c.is_control()
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    };
+    text.chars()
+        .map(|c| {
+            if hostile(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, message) = (escaped(&self.path), escaped(&self.message));
         match (self.line, self.column) {
-            (Some(line), Some(column)) => {
-                write!(f, "{}:{line}:{column}: {}", self.path, self.message)?;
-            }
-            _ => write!(f, "{}: {}", self.path, self.message)?,
+            (Some(line), Some(column)) => writeln!(f, "{path}:{line}:{column}: {message}")?,
+            _ => writeln!(f, "{path}: {message}")?,
         }
-        if let (Some(line), Some(column), Some(snippet)) = (self.line, self.column, &self.snippet) {
-            let gutter = " ".repeat(line.to_string().len());
-            // Keep tabs so the marker lines up under the same characters.
-            let pad: String = snippet
-                .source_line
-                .chars()
-                .take(column.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            write!(
-                f,
-                "\n{gutter} |\n{line} | {}\n{gutter} | {pad}{}",
-                snippet.source_line,
-                "^".repeat(snippet.width)
-            )?;
+        if let (Some(line), Some(snippet)) = (self.line, &self.snippet) {
+            writeln!(f, "{}", snippet.render(line))?;
         }
         Ok(())
     }
@@ -106,13 +169,9 @@ impl fmt::Display for Diagnostic {
 
 impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, diagnostic) in self.0.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{diagnostic}")?;
-        }
-        Ok(())
+        self.0
+            .iter()
+            .try_for_each(|diagnostic| write!(f, "{diagnostic}"))
     }
 }
 
@@ -147,41 +206,6 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
     offset
 }
 
-/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let word = word.to_lowercase();
-    candidates
-        .iter()
-        .map(|c| (edit_distance(&word, &c.to_lowercase()), *c))
-        .filter(|(d, c)| *d <= (c.chars().count().max(word.chars().count()) / 3).max(1))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance between two strings, counted in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
-}
-
-/// `head; did you mean `x`? tail` with the closest candidate to `word`, or `head; tail`.
-pub fn suggest(head: &str, word: &str, candidates: &[&str], tail: &str) -> String {
-    match closest(word, candidates) {
-        Some(c) => format!("{head}; did you mean `{c}`? {tail}"),
-        None => format!("{head}; {tail}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,13 +222,45 @@ mod tests {
     }
 
     #[test]
-    fn closest_suggests_typos_only() {
+    fn the_first_line_is_path_line_column_message_and_everything_ends_with_a_newline() {
+        let d = Diagnostic::at_span("s.toml", "[world]\ndt = 0\n", 13..14, "`dt` must be > 0");
         assert_eq!(
-            closest("half_extent", &["center", "half_extents"]),
-            Some("half_extents")
+            d.to_string(),
+            "s.toml:2:6: `dt` must be > 0\n  |\n2 | dt = 0\n  |      ^\n"
         );
-        assert_eq!(closest("Box", &["box", "sphere"]), Some("box"));
-        assert_eq!(closest("cube", &["box", "sphere"]), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        let d = Diagnostic::unlocated("s.toml", "file not found");
+        assert_eq!(d.to_string(), "s.toml: file not found\n");
+        let both = Diagnostics(vec![d.clone(), d]);
+        assert_eq!(
+            both.to_string(),
+            "s.toml: file not found\ns.toml: file not found\n"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_never_printed_raw() {
+        let text = "x = \"\u{1b}[2J\u{9b}\u{7}\"\n";
+        let d = Diagnostic::at_span("a\u{1b}.toml", text, 4..5, "key `\u{1b}]0;x\u{7}`");
+        let shown = d.to_string();
+        assert!(
+            shown.chars().all(|c| c == '\n' || !c.is_control()),
+            "{shown:?}"
+        );
+        assert!(
+            shown.starts_with("a\\u{1b}.toml:1:5: key `\\u{1b}]0;x\\u{7}`\n"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_marker() {
+        let text = format!("{}!{}", "x".repeat(5000), "y".repeat(5000));
+        let d = Diagnostic::at_span("b.toml", &text, 5000..5001, "here");
+        let snippet = d.snippet.clone().unwrap();
+        assert_eq!(snippet.source_line.chars().nth(snippet.marker), Some('!'));
+        assert!(snippet.source_line.len() < 2 * CONTEXT + 10);
+        let shown = d.to_string();
+        assert!(shown.lines().all(|l| l.len() < 200), "{shown}");
+        assert_eq!(d.column, Some(5001));
     }
 }

@@ -5,6 +5,7 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 
 use super::fields::Fields;
+use super::limits;
 use super::model::ForceSpec;
 use super::roster::{Role, Roster};
 use super::value::{self, Report};
@@ -48,10 +49,9 @@ pub(crate) fn validate(
 fn central(f: &mut Fields<'_, '_>, bodies: &Roster<'_>, r: &mut Report<'_>) -> Option<ForceSpec> {
     let center = f.raw("center").is_some();
     let between = f.raw("between");
-    let hint = "G·M of the attracting point, or G between two bodies; > 0";
-    let strength = f
-        .positive(r, "strength")
-        .or_else(|| f.missing("strength", hint));
+    let hint = "G·M of the attracting point, or G between two bodies; 1e-15 to 1e15";
+    let strength = r.limited(limits::STRENGTH, |r| f.positive(r, "strength"));
+    let strength = strength.or_else(|| f.missing("strength", hint));
     let label = f.label().to_string();
     match (center, between) {
         (true, Some(raw)) => {

@@ -129,7 +129,7 @@ fn fitted(points: &[Vector3<f64>], fit: &str, variant: &str) -> Result<Fitted, S
     let size = points
         .iter()
         .map(|p| (p - points[0]).norm())
-        .fold(0.0, f64::max);
+        .fold(0.0, crate::math::max_nan);
     if !size.is_finite() {
         return Err("the coordinates are too large to fit a volume".to_string());
     }

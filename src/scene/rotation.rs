@@ -87,7 +87,9 @@ pub(crate) fn from_quaternion(q: [f64; 4]) -> Option<UnitQuaternion<f64>> {
 
 /// `v` divided by its largest magnitude, so that normalising it cannot overflow.
 pub(crate) fn scaled<const N: usize>(v: [f64; N]) -> [f64; N] {
-    let largest = v.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+    let largest = v
+        .iter()
+        .fold(0.0_f64, |m, x| crate::math::max_nan(m, x.abs()));
     if largest > 0.0 {
         v.map(|x| x / largest)
     } else {

@@ -7,6 +7,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::diagnostic::{suggest, Diagnostic};
+use super::limits::Limits;
 
 /// A raw value of the spanned TOML tree.
 pub(crate) type Raw<'i> = Spanned<DeValue<'i>>;
@@ -17,6 +18,8 @@ pub(crate) struct Report<'s> {
     text: &'s str,
     /// Everything found so far.
     pub diagnostics: Vec<Diagnostic>,
+    /// The magnitudes numbers may have (a scene's limits), or `None` for any finite number.
+    limits: Option<Limits>,
 }
 
 impl<'s> Report<'s> {
@@ -26,7 +29,23 @@ impl<'s> Report<'s> {
             path,
             text,
             diagnostics: Vec::new(),
+            limits: None,
         }
+    }
+
+    /// The same report, whose numbers must keep within `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = Some(limits);
+        self
+    }
+
+    /// Runs `read` with the numbers it reads held to `limits` instead (a key with a range of its
+    /// own).
+    pub fn limited<T>(&mut self, limits: Limits, read: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = self.limits.replace(limits);
+        let out = read(self);
+        self.limits = outer;
+        out
     }
 
     /// Reports a problem at the byte range `span`.
@@ -67,9 +86,21 @@ pub(crate) fn kind(value: &DeValue<'_>) -> &'static str {
     }
 }
 
-/// The string in `raw`; `what` names the value in the message.
+/// The string in `raw`, which may hold no control character but tab and line ends (it would
+/// reach the terminal); `what` names the value in the message.
 pub(crate) fn string<'t>(r: &mut Report<'_>, what: &str, raw: &'t Raw<'_>) -> Option<&'t str> {
     if let DeValue::String(s) = raw.get_ref() {
+        let control = s
+            .chars()
+            .find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+        if let Some(c) = control {
+            let code = u32::from(c);
+            r.error(
+                raw.span(),
+                format!("{what} must not contain a control character, found U+{code:04X}"),
+            );
+            return None;
+        }
         return Some(s);
     }
     r.error(
@@ -94,7 +125,7 @@ pub(crate) fn boolean(r: &mut Report<'_>, what: &str, raw: &Raw<'_>) -> Option<b
     None
 }
 
-/// The finite number (integer or float) in `raw`.
+/// The finite number (integer or float) in `raw`, within the report's limits if it has any.
 pub(crate) fn number(r: &mut Report<'_>, what: &str, raw: &Raw<'_>) -> Option<f64> {
     let (parsed, spelling) = match raw.get_ref() {
         DeValue::Float(f) => (f.as_str().parse::<f64>().ok(), f.as_str().to_string()),
@@ -111,14 +142,24 @@ pub(crate) fn number(r: &mut Report<'_>, what: &str, raw: &Raw<'_>) -> Option<f6
             return None;
         }
     };
-    if let Some(x) = parsed.filter(|x| x.is_finite()) {
-        return Some(x);
+    let Some(x) = parsed.filter(|x| x.is_finite()) else {
+        r.error(
+            raw.span(),
+            format!("{what} must be a finite number, found `{spelling}`"),
+        );
+        return None;
+    };
+    match r.limits {
+        Some(limits) if !limits.admit(x) => {
+            let range = limits.describe();
+            r.error(
+                raw.span(),
+                format!("{what} must be {range} (the scene limits), found `{spelling}`"),
+            );
+            None
+        }
+        _ => Some(x),
     }
-    r.error(
-        raw.span(),
-        format!("{what} must be a finite number, found `{spelling}`"),
-    );
-    None
 }
 
 /// The number in `raw`, which must be greater than zero.

@@ -6,6 +6,7 @@ use nalgebra::Vector3;
 use toml::de::DeTable;
 
 use super::fields::Fields;
+use super::limits;
 use super::model::WorldSettings;
 use super::value::Report;
 
@@ -52,7 +53,7 @@ pub(crate) fn validate(
         .within(r, "restitution", (0.0, 1.0))
         .unwrap_or(DEFAULT_RESTITUTION);
     let friction = f.non_negative(r, "friction").unwrap_or(0.0);
-    let tolerance = f.positive(r, "tolerance");
+    let tolerance = r.limited(limits::TOLERANCE, |r| f.positive(r, "tolerance"));
     if !f.finish(r) {
         return None;
     }

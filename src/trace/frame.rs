@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::pose_at;
 use crate::dynamics::toi::Approximation;
-use crate::dynamics::world::Stages;
+use crate::dynamics::world::{Quantity, Stages};
 use crate::math::{arr3, wxyz};
 use crate::scene::{BodySpec, Scene};
 
@@ -31,6 +31,10 @@ pub struct FrameRecord {
     pub capped: bool,
     /// How many pairs each stage of the cheap rejection let through in this frame.
     pub stages: Stages,
+    /// The body whose state stopped being finite (or passed the divergence bound) in this frame,
+    /// which ends the timeline; absent from the JSON while the run is sound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diverged: Option<DivergedRecord>,
     /// The bodies as scene bodies at this frame (for explanations and drawing).
     #[serde(skip)]
     pub specs: Vec<BodySpec>,
@@ -54,6 +58,50 @@ pub struct BodyFrame {
     pub error_estimate: f64,
     /// The step the error rule suggests, `(e_max/e_a)^(1/(p+1)) h`.
     pub suggested_dt: f64,
+    /// Whether this body's state diverged in this frame (its error estimate is then NaN, `null`
+    /// in JSON); absent from the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub diverged: bool,
+}
+
+/// The event that ends a run whose state stopped being finite: which body, which quantity.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DivergedRecord {
+    /// Always `diverged`.
+    pub kind: &'static str,
+    /// The frame at whose end the state was found diverged.
+    pub frame: usize,
+    /// That frame's time.
+    pub time: f64,
+    /// The body's name.
+    pub body: String,
+    /// `position`, `velocity`, `rotation`, `angular_velocity` or `error_estimate`.
+    pub quantity: Quantity,
+    /// The offending component (`null` in JSON when not finite).
+    pub value: f64,
+}
+
+impl DivergedRecord {
+    /// The event in words, e.g. `diverged at frame 102 (t = 10.2000 s): the velocity of body "mass"
+    /// is not finite`.
+    pub fn sentence(&self) -> String {
+        let what = if self.value.is_finite() {
+            format!(
+                "is {:.3e}, beyond the bound of {:e}",
+                self.value,
+                crate::dynamics::world::DIVERGENCE_BOUND
+            )
+        } else {
+            format!("is not finite ({})", self.value)
+        };
+        format!(
+            "diverged at frame {} (t = {} s): the {} of body {:?} {what}",
+            self.frame,
+            super::number::fixed(self.time, 4),
+            self.quantity.name(),
+            self.body
+        )
+    }
 }
 
 /// Energy of the whole scene at one frame.
@@ -105,6 +153,7 @@ pub fn body_frame(body: &BodySpec, error_estimate: f64, suggested_dt: f64) -> Bo
         angular_velocity: arr3(&body.angular_velocity),
         error_estimate,
         suggested_dt,
+        diverged: false,
     }
 }
 
@@ -138,6 +187,7 @@ pub fn kinematic_timeline(scene: &Scene, frames: usize) -> Vec<FrameRecord> {
                 resting_points: 0,
                 capped: false,
                 stages: Stages::default(),
+                diverged: None,
                 specs,
             }
         })

@@ -192,8 +192,10 @@ pub(crate) fn cheap_stages(a: &Obb, b: &Obb) -> Vec<StageCheck> {
         stage: Stage::Spheres,
         separated: cheap.spheres_apart(),
         detail: format!(
-            "|C1 - C0| = {distance:.3} {} r0 + r1 = {reach:.3}",
-            if cheap.spheres_apart() { ">" } else { "<=" }
+            "|C1 - C0| = {} {} r0 + r1 = {}",
+            super::fixed(distance, 3),
+            if cheap.spheres_apart() { ">" } else { "<=" },
+            super::fixed(reach, 3)
         ),
     };
     let apart: Vec<&str> = ["x", "y", "z"]

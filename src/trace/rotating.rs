@@ -3,12 +3,14 @@
 
 use serde::Serialize;
 
+use super::kinds;
 use super::pairs::ContactRecord;
 use super::simulate::shape_and_state;
 use crate::dynamics::toi::{time_of_impact, Motion, PairKind, ToiStatus};
+use crate::geometry::Obb;
 use crate::math::arr3;
 use crate::sat::{Contact, ContactKind, Region};
-use crate::scene::BodySpec;
+use crate::scene::{BodySpec, ShapeSpec};
 
 /// One estimate of the contact time and its error against the converged root.
 #[derive(Clone, Debug, Serialize)]
@@ -53,10 +55,7 @@ pub(crate) fn rotating_contact(
     }
     let t = report.time?;
     let contact = report.contact?;
-    let kind = match (report.pair, contact.features) {
-        (PairKind::BoxBox, Some(kind)) => kind.name().to_string(),
-        (pair, _) => pair.name().to_string(),
-    };
+    let kind = contact_kind(a, b, t, report.pair, contact.features).to_string();
     let features = match (contact.axis, contact.features) {
         (Some(axis), Some(kind)) => {
             let as_contact = Contact {
@@ -91,6 +90,30 @@ pub(crate) fn rotating_contact(
         })
         .collect();
     Some((record, approximations))
+}
+
+/// The kind of the contact found `t` after the pair's state, from the one list of kinds: a box
+/// and a sphere by where the sphere's centre lies against the box at that time.
+fn contact_kind(
+    a: &BodySpec,
+    b: &BodySpec,
+    t: f64,
+    pair: PairKind,
+    features: Option<ContactKind>,
+) -> &'static str {
+    if pair == PairKind::BoxSphere {
+        let (boxed, ball) = if matches!(a.shape, ShapeSpec::Box { .. }) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        if let ShapeSpec::Box { half_extents } = boxed.shape {
+            let (center, rotation) = super::pose_at(boxed, t);
+            let (ball_center, _) = super::pose_at(ball, t);
+            return kinds::sphere_box_at(&Obb::new(center, rotation, half_extents), &ball_center);
+        }
+    }
+    kinds::of_shapes(&a.shape, &b.shape, features).unwrap_or(ContactKind::Overlap.name())
 }
 
 /// Replaces the record's contact by the one found following the rotation, with the estimates.

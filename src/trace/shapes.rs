@@ -4,9 +4,11 @@ use std::fmt::Write as _;
 
 use nalgebra::Vector3;
 
+use super::kinds;
+use super::number::{coordinates, fixed};
 use super::pairs::{ContactRecord, PairRecord, Stage, StageCheck};
 use super::rotating::{follow_rotation, spins};
-use crate::geometry::box_plane::{obb_plane, sweep_obb_plane, BoxFeature};
+use crate::geometry::box_plane::{obb_plane, sweep_obb_plane};
 use crate::geometry::planes::{sphere_plane, sweep_sphere_plane};
 use crate::geometry::sphere_box::sweep_sphere_obb;
 use crate::geometry::spheres::{sphere_obb, sphere_sphere, sweep_spheres, SphereBoxStage};
@@ -145,17 +147,27 @@ fn with_contact(
 ) -> String {
     match contact {
         Some(c) if !intersecting => {
-            let [x, y, z] = c.point;
             let _ = write!(
                 sentence,
-                "; they first touch at t = {:.5} s ({}), at ({x:.2}, {y:.2}, {z:.2})",
-                c.time, c.kind
+                "; they first touch at t = {} s ({}), at {}",
+                fixed(c.time, 5),
+                c.kind,
+                coordinates(&c.point, 2)
             );
         }
         None if !intersecting => sentence += "; they do not touch within the horizon",
         _ => {}
     }
     sentence
+}
+
+/// A signed gap in words, its number never negative: `gap 0.120`, `overlap 0.030`, `gap 0.000`.
+fn gap_or_overlap(gap: f64) -> String {
+    if fixed(gap, 3).starts_with('-') {
+        format!("overlap {}", fixed(-gap, 3))
+    } else {
+        format!("gap {}", fixed(gap, 3))
+    }
 }
 
 fn verdict(names: (&str, &str), intersecting: bool, gap: f64, what: &str) -> String {
@@ -181,11 +193,11 @@ fn two_spheres(
     let test = sphere_sphere(s1, s2);
     let sweep = sweep_spheres(s1, &v1, s2, &v2, horizon);
     let what = format!(
-        "|C1 - C2| = {:.3} {} r1 + r2 = {:.3} (gap {:.3})",
-        test.center_distance,
+        "|C1 - C2| = {} {} r1 + r2 = {} ({})",
+        fixed(test.center_distance, 3),
         if test.overlaps { "<=" } else { ">" },
-        test.radius_sum,
-        test.gap
+        fixed(test.radius_sum, 3),
+        gap_or_overlap(test.gap)
     );
     Finding {
         intersecting: test.overlaps,
@@ -213,26 +225,23 @@ fn sphere_box(
         stage: Stage::Spheres,
         separated: rejected,
         detail: format!(
-            "|C - C_box| = {:.3} {} r + r_box = {:.3}",
-            test.enclosing.center_distance,
+            "|C - C_box| = {} {} r + r_box = {}",
+            fixed(test.enclosing.center_distance, 3),
             if rejected { ">" } else { "<=" },
-            test.enclosing.radius_sum
+            fixed(test.enclosing.radius_sum, 3)
         ),
     }];
     let what = match (test.gap, test.closest_point) {
         (Some(gap), Some(q)) => format!(
-            "the box point closest to the centre, ({:.2}, {:.2}, {:.2}), is {:.3} from the surface (gap {gap:.3})",
-            q.x, q.y, q.z, gap.abs()
+            "the box point closest to the centre, {}, is {} from the surface ({})",
+            coordinates(&arr3(&q), 2),
+            fixed(gap.abs(), 3),
+            gap_or_overlap(gap)
         ),
         _ => "the sphere misses the box's enclosing sphere".to_string(),
     };
     let contact = sweep_sphere_obb(s, &vs, o, &vo, horizon).map(|hit| {
-        let kind = [
-            "sphere-inside",
-            "sphere-face",
-            "sphere-edge",
-            "sphere-vertex",
-        ][hit.clamped_coordinates];
+        let kind = kinds::sphere_box(hit.clamped_coordinates);
         let center = s.center + vs * hit.time;
         let normal = (hit.point - center)
             .try_normalize(1e-300)
@@ -263,10 +272,10 @@ fn sphere_flat(
     let test = sphere_plane(s, p);
     let sweep = sweep_sphere_plane(s, &v, p, horizon);
     let what = format!(
-        "the centre is {:.3} from the plane, the radius is {:.3} (gap {:.3})",
-        test.center_distance.abs(),
-        test.effective_radius,
-        test.gap
+        "the centre is {} from the plane, the radius is {} ({})",
+        fixed(test.center_distance.abs(), 3),
+        fixed(test.effective_radius, 3),
+        gap_or_overlap(test.gap)
     );
     let toward_plane = -p.normal * test.center_distance.signum();
     Finding {
@@ -286,17 +295,12 @@ fn box_flat(o: &Obb, v: Vector3<f64>, p: &Plane, horizon: f64, names: (&str, &st
     let test = obb_plane(o, p);
     let sweep = sweep_obb_plane(o, &v, p, horizon);
     let what = format!(
-        "the centre is {:.3} from the plane, the effective radius sum a_i |A_i.N| is {:.3} (gap {:.3})",
-        test.proximity.center_distance.abs(),
-        test.proximity.effective_radius,
-        test.proximity.gap
+        "the centre is {} from the plane, the effective radius sum a_i |A_i.N| is {} ({})",
+        fixed(test.proximity.center_distance.abs(), 3),
+        fixed(test.proximity.effective_radius, 3),
+        gap_or_overlap(test.proximity.gap)
     );
     let toward_plane = -p.normal * test.proximity.center_distance.signum();
-    let kind = |feature: Option<BoxFeature>| match feature {
-        Some(BoxFeature::Vertex) => "vertex-plane",
-        Some(BoxFeature::Edge) => "edge-plane",
-        _ => "face-plane",
-    };
     Finding {
         intersecting: test.proximity.overlaps,
         stage: Stage::Exact,
@@ -306,6 +310,6 @@ fn box_flat(o: &Obb, v: Vector3<f64>, p: &Plane, horizon: f64, names: (&str, &st
             .sweep
             .time
             .zip(sweep.contact_point)
-            .map(|(t, q)| (t, q, toward_plane, kind(sweep.feature).into())),
+            .map(|(t, q)| (t, q, toward_plane, kinds::box_plane(sweep.feature).into())),
     }
 }

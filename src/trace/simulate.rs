@@ -1,14 +1,13 @@
 //! A scene simulated by the world loop: the scene's bodies, forces and settings as a world, and
 //! the frame records of its timeline.
 
-use super::frame::{body_frame, EnergyRecord, EventRecord, FrameRecord};
+use super::frame::{body_frame, BodyFrame, DivergedRecord, EnergyRecord, EventRecord, FrameRecord};
 use crate::dynamics::forces::ForceModel;
 use crate::dynamics::integrate::Integrator;
 use crate::dynamics::response::{resting_speed, Material};
 use crate::dynamics::world::{FrameStep, Settings, Stages, World};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 use crate::math::arr3;
-use crate::sat::ContactKind;
 use crate::scene::{self, BodySpec, Scene, ShapeSpec};
 
 /// Overrides of a scene's `[world]` for one simulation.
@@ -90,30 +89,101 @@ fn force_model(scene: &Scene) -> ForceModel {
     model
 }
 
-/// Frames `0..=frames` of the scene simulated by the world loop (frame 0 is the initial state).
+/// The frames of a scene as the world loop computes them, one at a time: frame 0 (the initial
+/// state) to the last, or to the frame whose state diverged, which ends the run.
+pub struct Frames<'s> {
+    scene: &'s Scene,
+    world: World,
+    last: usize,
+    started: bool,
+    ended: bool,
+}
+
+impl Iterator for Frames<'_> {
+    type Item = FrameRecord;
+
+    fn next(&mut self) -> Option<FrameRecord> {
+        if self.ended {
+            return None;
+        }
+        let step = if self.started {
+            self.world.step()
+        } else {
+            self.started = true;
+            self.initial_step()
+        };
+        self.ended = step.frame >= self.last || step.diverged.is_some();
+        let record = frame_record(self.scene, &self.world, &step);
+        debug_assert!(
+            record.diverged.is_some() || super::finite::frame_is_finite(&record),
+            "frame {} of {} holds a number that is not finite: {record:?}",
+            record.frame,
+            self.scene.name
+        );
+        Some(record)
+    }
+}
+
+impl Frames<'_> {
+    /// The evidence of frame 0: the initial state, nothing integrated.
+    fn initial_step(&self) -> FrameStep {
+        FrameStep {
+            frame: 0,
+            time: 0.0,
+            substeps: 0,
+            bodies: self.world.idle_errors(),
+            energy: self.world.energy(),
+            contacts: Vec::new(),
+            resting_points: 0,
+            capped: false,
+            stages: Stages::default(),
+            diverged: None,
+        }
+    }
+}
+
+/// The frames `0..=frames` of the scene simulated by the world loop, computed as they are read
+/// (memory stays flat in the frame count); they stop early at a frame whose state diverged.
+pub fn simulate_frames<'s>(
+    scene: &'s Scene,
+    frames: usize,
+    options: &SimOptions,
+) -> Result<Frames<'s>, String> {
+    Ok(Frames {
+        scene,
+        world: world_from_scene(scene, options)?,
+        last: frames,
+        started: false,
+        ended: false,
+    })
+}
+
+/// Frames `0..=frames` of the scene simulated by the world loop (frame 0 is the initial state),
+/// ending early at a frame whose state diverged.
 pub fn simulate_timeline(
     scene: &Scene,
     frames: usize,
     options: &SimOptions,
 ) -> Result<Vec<FrameRecord>, String> {
-    let mut world = world_from_scene(scene, options)?;
-    let first = FrameStep {
-        frame: 0,
-        time: 0.0,
-        substeps: 0,
-        bodies: world.idle_errors(),
-        energy: world.energy(),
-        contacts: Vec::new(),
-        resting_points: 0,
-        capped: false,
-        stages: Stages::default(),
-    };
-    let mut records = vec![frame_record(scene, &world, &first)];
-    for _ in 0..frames {
-        let step = world.step();
-        records.push(frame_record(scene, &world, &step));
+    Ok(simulate_frames(scene, frames, options)?.collect())
+}
+
+/// The scene's bodies as the world loop leaves them at `frame`; a run that diverged before or at
+/// that frame is an error that says where.
+pub fn bodies_at(
+    scene: &Scene,
+    frame: usize,
+    options: &SimOptions,
+) -> Result<Vec<BodySpec>, String> {
+    let reached = simulate_frames(scene, frame, options)?.last();
+    let reached = reached.ok_or_else(|| "the simulation has no frames".to_string())?;
+    match &reached.diverged {
+        Some(diverged) => Err(format!(
+            "the simulation {}; frame {frame} cannot be explained",
+            diverged.sentence()
+        )),
+        None => Ok(reached.specs),
     }
-    Ok(records)
 }
 
 /// The record of a frame the world just reached.
@@ -138,7 +208,11 @@ pub fn frame_record(scene: &Scene, world: &World, step: &FrameStep) -> FrameReco
         bodies: specs
             .iter()
             .zip(&step.bodies)
-            .map(|(spec, e)| body_frame(spec, e.max(), e.suggested_dt))
+            .enumerate()
+            .map(|(i, (spec, e))| BodyFrame {
+                diverged: step.diverged.is_some_and(|d| d.body == i),
+                ..body_frame(spec, e.max(), e.suggested_dt)
+            })
             .collect(),
         energy: EnergyRecord {
             kinetic: step.energy.kinetic,
@@ -158,17 +232,26 @@ pub fn frame_record(scene: &Scene, world: &World, step: &FrameStep) -> FrameReco
                 normal: arr3(&c.normal),
                 impulse: c.impulse,
                 restitution: c.restitution,
-                contact_kind: event_kind(
+                contact_kind: super::kinds::of_shapes(
                     &scene.bodies[c.a].shape,
                     &scene.bodies[c.b].shape,
                     c.features,
-                ),
+                )
+                .map(str::to_string),
                 approximations: c.approximations.clone(),
             })
             .collect(),
         resting_points: step.resting_points,
         capped: step.capped,
         stages: step.stages,
+        diverged: step.diverged.map(|d| DivergedRecord {
+            kind: "diverged",
+            frame: step.frame,
+            time: step.time,
+            body: name(d.body),
+            quantity: d.quantity,
+            value: d.value,
+        }),
         specs,
     }
 }
@@ -181,24 +264,4 @@ pub fn frame_record(scene: &Scene, world: &World, step: &FrameStep) -> FrameReco
 pub fn scene_timeline(scene: &Scene) -> Vec<FrameRecord> {
     simulate_timeline(scene, scene.world.frames, &SimOptions::default())
         .unwrap_or_else(|_| super::kinematic_timeline(scene, scene.world.frames))
-}
-
-/// The contact kind of an event as `explain` names it, when the shapes and features tell it.
-fn event_kind(a: &ShapeSpec, b: &ShapeSpec, features: Option<ContactKind>) -> Option<String> {
-    use ShapeSpec::{Box, Plane, Sphere};
-    let name = match (a, b, features) {
-        (Box { .. }, Box { .. }, Some(kind)) => kind.name(),
-        (Sphere { .. }, Sphere { .. }, _) => "sphere-sphere",
-        (Sphere { .. }, Plane { .. }, _) | (Plane { .. }, Sphere { .. }, _) => "sphere-plane",
-        (Box { .. }, Plane { .. }, Some(kind)) | (Plane { .. }, Box { .. }, Some(kind)) => {
-            match kind {
-                ContactKind::VertexFace => "vertex-plane",
-                ContactKind::EdgeFace => "edge-plane",
-                ContactKind::FaceFace => "face-plane",
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
-    Some(name.to_string())
 }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use super::number::{coordinates, fixed};
 use super::{Explanation, PairRecord};
 use crate::sat::{AxisId, Contact, ContactKind, SatTrace};
 
@@ -11,10 +12,10 @@ pub(crate) fn box_box_sentence(record: &PairRecord, trace: &SatTrace) -> String 
     let mut sentence = if let Some(axis) = trace.separating_axis() {
         let row = trace.row(axis.index());
         format!(
-            "{a} and {b} do not collide: axis {axis} separates them by {:.3} (R = {:.3} > R0 + R1 = {:.3})",
-            row.gap.unwrap_or(0.0),
-            row.r,
-            row.r0 + row.r1
+            "{a} and {b} do not collide: axis {axis} separates them by {} (R = {} > R0 + R1 = {})",
+            fixed(row.gap.unwrap_or(0.0), 3),
+            fixed(row.r, 3),
+            fixed(row.r0 + row.r1, 3)
         )
     } else {
         match trace.largest_gap() {
@@ -30,8 +31,8 @@ pub(crate) fn box_box_sentence(record: &PairRecord, trace: &SatTrace) -> String 
                 row.axis
             ),
             Some(row) => format!(
-                "{a} and {b} overlap: no axis separates them; the smallest overlap is {:.3} along {}",
-                -row.gap.unwrap_or(0.0),
+                "{a} and {b} overlap: no axis separates them; the smallest overlap is {} along {}",
+                fixed(-row.gap.unwrap_or(0.0), 3),
                 row.axis
             ),
             None => format!("{a} and {b} overlap: no axis separates them"),
@@ -39,11 +40,12 @@ pub(crate) fn box_box_sentence(record: &PairRecord, trace: &SatTrace) -> String 
     };
     match &record.contact {
         Some(contact) if contact.axis.is_some() || !record.intersecting => {
-            let [x, y, z] = contact.point;
             let _ = write!(
                 sentence,
-                "; they first touch at t = {:.5} s, {}, at ({x:.2}, {y:.2}, {z:.2})",
-                contact.time, contact.features
+                "; they first touch at t = {} s, {}, at {}",
+                fixed(contact.time, 5),
+                contact.features,
+                coordinates(&contact.point, 2)
             );
         }
         None if !record.intersecting => sentence.push_str("; they do not touch within the horizon"),
@@ -77,6 +79,21 @@ pub fn describe_contact(contact: &Contact, a: &str, b: &str) -> String {
 
 /// The whole explanation as text: per pair the stages, the table and the sentence.
 pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
+    let mut out = render_head(explanation, title);
+    if explanation.pairs.is_empty() {
+        out.push_str(NO_PAIRS);
+    }
+    for pair in &explanation.pairs {
+        out += &render_pair(pair);
+    }
+    out
+}
+
+/// What the text report says when there is no pair to explain.
+pub const NO_PAIRS: &str = "\nno pairs to explain\n";
+
+/// The text report before its pairs: the scene, the frame and the fitted bodies.
+pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -86,26 +103,28 @@ pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
     );
     let _ = writeln!(
         out,
-        "frame {}, t = {:.3} s, contacts searched until t = {:.3} s",
+        "frame {}, t = {} s, contacts searched until t = {} s",
         explanation.frame,
-        explanation.time,
-        explanation.time + explanation.horizon
+        fixed(explanation.time, 3),
+        fixed(explanation.time + explanation.horizon, 3)
     );
     for body in &explanation.bodies {
         if let Some(fit) = &body.fit {
-            let eigen = fit.eigenvalues.map_or_else(String::new, |[l0, l1, l2]| {
-                format!(", covariance eigenvalues {l0:.4}, {l1:.4}, {l2:.4}")
+            let eigen = fit.eigenvalues.map_or_else(String::new, |values| {
+                let [l0, l1, l2] = values.map(|l| fixed(l, 4));
+                format!(", covariance eigenvalues {l0}, {l1}, {l2}")
             });
             let variant = fit
                 .variant
                 .as_deref()
                 .map_or_else(String::new, |v| format!(" ({v})"));
-            let [x, y, z] = body.center;
+            let center = coordinates(&body.center, 3);
             let volume = match (body.half_extents, body.radius) {
-                (Some([h0, h1, h2]), _) => format!(
-                    "box centred at ({x:.3}, {y:.3}, {z:.3}), half-extents ({h0:.3}, {h1:.3}, {h2:.3})"
+                (Some(half), _) => format!(
+                    "box centred at {center}, half-extents {}",
+                    coordinates(&half, 3)
                 ),
-                (_, Some(r)) => format!("sphere centred at ({x:.3}, {y:.3}, {z:.3}), radius {r:.3}"),
+                (_, Some(r)) => format!("sphere centred at {center}, radius {}", fixed(r, 3)),
                 _ => body.shape.to_string(),
             };
             let _ = writeln!(
@@ -115,39 +134,41 @@ pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
             );
         }
     }
-    if explanation.pairs.is_empty() {
-        out.push_str("\nno pairs to explain\n");
+    out
+}
+
+/// One pair as text: its stages, the axis table of two boxes, the sentence and the estimates.
+pub fn render_pair(pair: &PairRecord) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "\n{} and {} ({})", pair.a, pair.b, pair.shapes);
+    for check in &pair.stages {
+        let verdict = if check.separated { "apart" } else { "overlap" };
+        let _ = writeln!(
+            out,
+            "  {:<8} {verdict}: {}",
+            check.stage.label(),
+            check.detail
+        );
     }
-    for pair in &explanation.pairs {
-        let _ = writeln!(out, "\n{} and {} ({})", pair.a, pair.b, pair.shapes);
-        for check in &pair.stages {
-            let verdict = if check.separated { "apart" } else { "overlap" };
-            let _ = writeln!(
-                out,
-                "  {:<8} {verdict}: {}",
-                check.stage.label(),
-                check.detail
+    let _ = writeln!(out, "  decided by {}", pair.stage.label());
+    if !pair.axes.is_empty() {
+        write_table(&mut out, pair);
+    }
+    let _ = writeln!(out, "  {}", pair.sentence);
+    if !pair.approximations.is_empty() {
+        let _ = writeln!(
+            out,
+            "  the contact time by each method of the course, following the rotation:"
+        );
+        for estimate in &pair.approximations {
+            let time = estimate.time.map_or_else(
+                || "no root".to_string(),
+                |t| format!("t = {} s", fixed(t, 6)),
             );
-        }
-        let _ = writeln!(out, "  decided by {}", pair.stage.label());
-        if !pair.axes.is_empty() {
-            write_table(&mut out, pair);
-        }
-        let _ = writeln!(out, "  {}", pair.sentence);
-        if !pair.approximations.is_empty() {
-            let _ = writeln!(
-                out,
-                "  the contact time by each method of the course, following the rotation:"
-            );
-            for estimate in &pair.approximations {
-                let time = estimate
-                    .time
-                    .map_or_else(|| "no root".to_string(), |t| format!("t = {t:.6} s"));
-                let error = estimate
-                    .error
-                    .map_or_else(String::new, |e| format!("  error {e:+.3e} s"));
-                let _ = writeln!(out, "    {:<18} {time}{error}", estimate.method);
-            }
+            let error = estimate
+                .error
+                .map_or_else(String::new, |e| format!("  error {e:+.3e} s"));
+            let _ = writeln!(out, "    {:<18} {time}{error}", estimate.method);
         }
     }
     out
@@ -160,9 +181,7 @@ fn write_table(out: &mut String, pair: &PairRecord) {
         "axis", "R", "R0", "R1", "R-(R0+R1)", "gap", pair.robustness
     );
     for row in &pair.axes {
-        let gap = row
-            .gap
-            .map_or_else(|| "-".to_string(), |g| format!("{g:.4}"));
+        let gap = row.gap.map_or_else(|| "-".to_string(), |g| fixed(g, 4));
         let mark = if pair.is_first_separating(row) {
             "separates (first)"
         } else if row.separating {
@@ -176,12 +195,12 @@ fn write_table(out: &mut String, pair: &PairRecord) {
         };
         let _ = writeln!(
             out,
-            "  {:<6} {:>10.4} {:>10.4} {:>10.4} {:>11.4} {gap:>10}  {mark}",
+            "  {:<6} {:>10} {:>10} {:>10} {:>11} {gap:>10}  {mark}",
             row.axis,
-            row.r,
-            row.r0,
-            row.r1,
-            row.r - row.r0 - row.r1
+            fixed(row.r, 4),
+            fixed(row.r0, 4),
+            fixed(row.r1, 4),
+            fixed(row.r - row.r0 - row.r1, 4)
         );
     }
 }

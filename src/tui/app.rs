@@ -138,6 +138,11 @@ impl App {
         &self.frames[..=self.frame]
     }
 
+    /// The event that ended the timeline early, when the simulation diverged.
+    pub fn diverged(&self) -> Option<&crate::trace::DivergedRecord> {
+        self.frames.last().and_then(|r| r.diverged.as_ref())
+    }
+
     /// The record of the frame after the current one, if any.
     pub fn next_record(&self) -> Option<&FrameRecord> {
         self.frames.get(self.frame + 1)
@@ -267,7 +272,11 @@ impl App {
 
 /// `explain` of the frame's bodies, searching one frame ahead, as `sepax explain --frame` does.
 fn explain(scene: &Scene, frames: &[FrameRecord], frame: usize) -> Explanation {
-    let bodies = frames.get(frame).map_or(&[][..], |record| &record.specs);
+    // A diverged frame's state is not finite: there is nothing to explain.
+    let bodies = frames
+        .get(frame)
+        .filter(|record| record.diverged.is_none())
+        .map_or(&[][..], |record| &record.specs);
     trace::explain(
         scene,
         bodies,

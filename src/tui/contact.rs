@@ -9,12 +9,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::App;
-use crate::trace::EventRecord;
+use crate::trace::{coordinates, fixed, EventRecord};
 
 /// A vector to 3 decimals (without negative zeros).
 pub fn vector(v: [f64; 3]) -> String {
-    let [x, y, z] = v.map(|c| c + 0.0);
-    format!("({x:.3}, {y:.3}, {z:.3})")
+    coordinates(&v, 3)
 }
 
 /// The panel's lines for the app's selected pair and frame.
@@ -29,8 +28,11 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         Some((pair, contact)) => {
             let fraction = (contact.time - time) / dt;
             out.push(Line::from(format!(
-                "first contact   t = {:.5} s, {fraction:.3} of the frame ({},{})",
-                contact.time, pair.a, pair.b
+                "first contact   t = {} s, {} of the frame ({},{})",
+                fixed(contact.time, 5),
+                fixed(fraction, 3),
+                pair.a,
+                pair.b
             )));
             out.push(Line::from(format!(
                 "last separating {}",
@@ -53,8 +55,9 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             )));
         }
         None => out.push(Line::from(format!(
-            "no contact in this frame (searched t = {time:.3} to {:.3} s)",
-            time + dt
+            "no contact in this frame (searched t = {} to {} s)",
+            fixed(time, 3),
+            fixed(time + dt, 3)
         ))),
     }
     let events = &app.record().events;
@@ -70,18 +73,18 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
 /// One event with its response.
 pub fn event_text(event: &EventRecord) -> String {
     format!(
-        "event {} {},{} t = {:.5} s at {}{}: normal {}, impulse {:.3}",
+        "event {} {},{} t = {} s at {}{}: normal {}, impulse {}",
         event.kind,
         event.a,
         event.b,
-        event.time,
+        fixed(event.time, 5),
         vector(event.point),
         event
             .axis
             .as_deref()
             .map_or_else(String::new, |a| format!(" ({a})")),
         vector(event.normal),
-        event.impulse
+        fixed(event.impulse, 3)
     )
 }
 
@@ -91,12 +94,15 @@ pub fn summary(app: &App) -> String {
     let dt = app.scene().world.dt;
     let events = app.record().events.len();
     let contact = app.pair().and_then(|pair| pair.contact.as_ref());
+    // The last separating axis, then the kind; an overlap has no axis and says so once.
     let mut text = match contact {
         Some(c) => format!(
-            "contact t={:.5} s ({:.2} of frame) {} {} at {}",
-            c.time,
-            (c.time - time) / dt,
-            c.axis.as_deref().unwrap_or("overlap"),
+            "contact t={} s ({} of frame) {}{} at {}",
+            fixed(c.time, 5),
+            fixed((c.time - time) / dt, 2),
+            c.axis
+                .as_deref()
+                .map_or_else(String::new, |a| format!("{a} ")),
             c.kind,
             vector(c.point)
         ),

@@ -1,7 +1,9 @@
-//! The header: scene, `frame N / total`, time, play state, integrator and dt, selected pair.
+//! The header: scene, `frame N / total`, time, play state, integrator and dt, selected pair; in
+//! red and led by `diverged at frame N` when the simulation diverged.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
@@ -19,18 +21,24 @@ pub fn status(app: &App, separator: &str) -> String {
         || "no pair".to_string(),
         |p| format!("pair {},{}", p.a, p.b),
     );
-    [
-        format!("frame {} / {}", app.frame(), app.last_frame()),
-        format!("t = {:.3} s", app.record().time),
-        play,
-        format!(
-            "{} dt = {} s",
-            app.scene().world.integrator,
-            app.scene().world.dt
-        ),
-        pair,
-    ]
-    .join(separator)
+    let diverged = app
+        .diverged()
+        .map(|d| format!("diverged at frame {}", d.frame));
+    diverged
+        .into_iter()
+        .chain([
+            format!("frame {} / {}", app.frame(), app.last_frame()),
+            format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
+            play,
+            format!(
+                "{} dt = {} s",
+                app.scene().world.integrator,
+                app.scene().world.dt
+            ),
+            pair,
+        ])
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 /// Draws the header: one line, plus the scene's description when there are two.
@@ -54,10 +62,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         name
     };
+    // A diverged run's header is red (and says so in words, for a screen without colour).
+    let style = if app.diverged().is_some() {
+        theme.title().patch(theme.fg(Color::Red))
+    } else {
+        theme.title()
+    };
     let mut lines = vec![Line::from(vec![
         Span::raw(format!(" {name}")),
         Span::raw("  "),
-        Span::styled(status, theme.title()),
+        Span::styled(status, style),
     ])];
     if area.height > 1 {
         let description = scene.description.clone().unwrap_or_default();

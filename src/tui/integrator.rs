@@ -7,6 +7,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
 use super::App;
+use crate::math::{max_nan, min_nan};
+use crate::trace::fixed;
 use crate::trace::FrameRecord;
 
 /// The largest error estimate of any body in a frame.
@@ -15,7 +17,7 @@ pub fn max_error(record: &FrameRecord) -> f64 {
         .bodies
         .iter()
         .map(|b| b.error_estimate)
-        .fold(0.0, f64::max)
+        .fold(0.0, max_nan)
 }
 
 /// The short panel of the compact layout: method, dt and sub-steps, largest `e_a`, energy.
@@ -29,7 +31,7 @@ pub fn render_compact(app: &App, area: Rect, buf: &mut Buffer) {
             record.substeps
         )),
         Line::from(format!("e_a {:.3e}", max_error(record))),
-        Line::from(format!("E {:.3}", record.energy.total)),
+        Line::from(format!("E {}", fixed(record.energy.total, 3))),
     ];
     let block = Block::new()
         .borders(ratatui::widgets::Borders::TOP)
@@ -98,7 +100,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         app,
         "energy",
         &energy,
-        &format!("{:.3}", record.energy.total),
+        &fixed(record.energy.total, 3),
         energy_row,
         buf,
     );
@@ -123,18 +125,35 @@ fn spark_row(app: &App, label: &str, values: &[f64], now: &str, area: Rect, buf:
         .render(line, buf);
 }
 
-/// The last `width` values scaled to 1..=8 between their minimum and maximum (4 when flat).
+/// The last `width` values scaled to 1..=8 between their minimum and maximum (4 when flat); a
+/// value that is not finite (a diverged frame) stands at the top, 8, and takes no part in the
+/// scale.
 pub fn levels(values: &[f64], width: usize) -> Vec<u64> {
     let tail = &values[values.len().saturating_sub(width)..];
-    let low = tail.iter().copied().fold(f64::INFINITY, f64::min);
-    let high = tail.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let finite = || tail.iter().copied().filter(|v| v.is_finite());
+    let low = finite().fold(f64::INFINITY, min_nan);
+    let high = finite().fold(f64::NEG_INFINITY, max_nan);
     tail.iter()
         .map(|v| {
-            if high - low <= f64::EPSILON * high.abs().max(1.0) {
+            if !v.is_finite() {
+                8
+            } else if high - low <= f64::EPSILON * high.abs().max(1.0) {
                 4
             } else {
                 1 + ((v - low) / (high - low) * 7.0).round() as u64
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nan_error_is_the_largest_shown_not_a_zero() {
+        let values = [1.0, 2.0, f64::NAN];
+        assert_eq!(levels(&values, 3), vec![1, 8, 8]);
+        assert_eq!(levels(&[3.0, 3.0], 2), vec![4, 4]);
+    }
 }

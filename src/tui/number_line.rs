@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::layout::Mode;
 use super::App;
-use crate::trace::PairRecord;
+use crate::trace::{fixed, PairRecord};
 
 /// Draws the number line of the app's selected axis row into `area`.
 pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
@@ -54,9 +54,12 @@ pub fn lines(pair: &PairRecord, k: usize, width: usize, with_numbers: bool) -> V
     let row = &pair.axes[k];
     let (r, r0, r1) = (row.r, row.r0, row.r1);
     let summary = format!(
-        "{}: R0 = {r0:.3}, R = {r:.3}, R1 = {r1:.3}, R-(R0+R1) = {:.3}",
+        "{}: R0 = {}, R = {}, R1 = {}, R-(R0+R1) = {}",
         row.axis,
-        r - r0 - r1
+        fixed(r0, 3),
+        fixed(r, 3),
+        fixed(r1, 3),
+        fixed(r - r0 - r1, 3)
     );
     if row.degenerate || r0 + r1 <= 0.0 {
         return vec![
@@ -108,15 +111,20 @@ fn gap_text(track: usize, a_high: usize, b_low: usize, value: f64, gap: Option<f
     } else {
         (b_low, a_high, "overlap", -value)
     };
+    // The overlap is a positive amount, in R units and in length units alike.
     let long = match gap {
-        Some(g) if value != 0.0 => format!("{name} {amount:.3} ({g:.3} in length units)"),
+        Some(g) if value != 0.0 => format!(
+            "{name} {} ({} in length units)",
+            fixed(amount, 3),
+            fixed(g.abs(), 3)
+        ),
         _ if value == 0.0 => "touching: R = R0 + R1".to_string(),
-        _ => format!("{name} {amount:.3}"),
+        _ => format!("{name} {}", fixed(amount, 3)),
     };
     let short = if value == 0.0 {
         "touching".to_string()
     } else {
-        format!("{name} {amount:.3}")
+        format!("{name} {}", fixed(amount, 3))
     };
     let mut chars = vec![' '; track];
     let (from, to) = (from.min(to), from.max(to));

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::layout::Mode;
 use super::App;
-use crate::trace::PairRecord;
+use crate::trace::{fixed, PairRecord};
 
 /// Lines between the top of the table's area and its first row (the border and the column names).
 pub const FIRST_ROW: u16 = 2;
@@ -34,7 +34,12 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         Borders::TOP
     };
     let Some(pair) = app.pair() else {
-        Paragraph::new("This scene has no pair of bodies to explain.")
+        let text = match app.diverged().filter(|d| d.frame == app.frame()) {
+            Some(d) => format!("{}: no pair is explained at this frame.", d.sentence()),
+            None => "This scene has no pair of bodies to explain.".to_string(),
+        };
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
             .block(
                 Block::new()
                     .borders(borders)
@@ -81,17 +86,15 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
 pub fn row_text(pair: &PairRecord, k: usize, selected: bool) -> String {
     let row = &pair.axes[k];
     let first = pair.is_first_separating(row);
-    let gap = row
-        .gap
-        .map_or_else(|| "-".to_string(), |g| format!("{g:.3}"));
+    let gap = row.gap.map_or_else(|| "-".to_string(), |g| fixed(g, 3));
     format!(
-        "{}{:<6}{:>9.3}{:>9.3}{:>9.3}{:>10.3}{gap:>9}  {}",
+        "{}{:<6}{:>9}{:>9}{:>9}{:>10}{gap:>9}  {}",
         if selected { '>' } else { ' ' },
         row.axis,
-        row.r,
-        row.r0,
-        row.r1,
-        row.r - row.r0 - row.r1,
+        fixed(row.r, 3),
+        fixed(row.r0, 3),
+        fixed(row.r1, 3),
+        fixed(row.r - row.r0 - row.r1, 3),
         mark(pair, k, first)
     )
 }

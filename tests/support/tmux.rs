@@ -17,14 +17,15 @@ pub struct Tmux {
 }
 
 impl Tmux {
-    /// A 160×48 session running `command`, or `None` (with the reason printed) without tmux.
+    /// A 160×48 session running `command`, or `None` without tmux: the skip is printed where
+    /// `cargo test` shows it, and in CI (`CI` set) a missing tmux fails the test instead.
     pub fn start(test: &str, command: &str) -> Option<Tmux> {
         let available = Command::new("tmux")
             .arg("-V")
             .output()
             .is_ok_and(|out| out.status.success());
         if !available {
-            println!("skipping {test}: tmux is not installed");
+            skip(test);
             return None;
         }
         let tmux = Tmux {
@@ -109,6 +110,23 @@ impl Drop for Tmux {
     fn drop(&mut self) {
         self.run(&["kill-server"]);
     }
+}
+
+/// Without tmux: fails the test in CI (`CI` set and not `false` or `0`), else writes a skip
+/// notice straight to stderr, which the test harness does not capture, so it shows in the run.
+fn skip(test: &str) {
+    assert!(
+        !in_ci(std::env::var("CI").ok().as_deref()),
+        "{test}: tmux is not installed, and CI is set: the terminal tests must run in CI \
+         (install tmux)"
+    );
+    let notice = format!("SKIPPED {test}: tmux is not installed (the test did not run)\n");
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), notice.as_bytes());
+}
+
+/// Whether the value of `CI` says the tests run in continuous integration.
+pub fn in_ci(value: Option<&str>) -> bool {
+    value.is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
 }
 
 /// A shell with a prompt the tests can find.

@@ -8,6 +8,7 @@ use super::Integrator;
 use crate::dynamics::constraints::{violations, ConstraintViolation};
 use crate::dynamics::energy::{energy, Energy};
 use crate::dynamics::system::System;
+use crate::math::max_nan;
 
 /// The factor applied to the rule's step when accepting or rejecting a sub-step.
 pub const SAFETY: f64 = 0.9;
@@ -223,7 +224,7 @@ fn controller_factor(error: f64, tolerance: f64, order: u32) -> f64 {
 fn accept(frame: &mut FrameRecord, record: &StepRecord) {
     frame.state.clone_from(&record.half_steps_state);
     frame.substeps += 1;
-    frame.max_error_estimate = frame.max_error_estimate.max(record.max_error_estimate());
+    frame.max_error_estimate = max_nan(frame.max_error_estimate, record.max_error_estimate());
     frame.smallest_substep = frame.smallest_substep.min(record.h);
     for (body, step) in frame.bodies.iter_mut().zip(&record.bodies) {
         body.widen(step);

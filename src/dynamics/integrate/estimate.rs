@@ -5,6 +5,7 @@ use nalgebra::DVector;
 
 use super::{advance, Integrator};
 use crate::dynamics::system::{System, ANGULAR_VELOCITY, POSITION, ROTATION, STATE_PER_BODY};
+use crate::math::{max_nan, min_nan};
 
 /// The tolerance `e_max` the suggested step uses when none is given.
 pub const DEFAULT_TOLERANCE: f64 = 1e-6;
@@ -27,15 +28,14 @@ pub struct BodyError {
 impl BodyError {
     /// The larger of the linear and rotational estimates.
     pub fn max(&self) -> f64 {
-        self.error_estimate.max(self.rotation_error_estimate)
+        max_nan(self.error_estimate, self.rotation_error_estimate)
     }
 
     /// Raises both estimates to at least those of `step` (the suggested step is left alone).
     pub fn widen(&mut self, step: &BodyError) {
-        self.error_estimate = self.error_estimate.max(step.error_estimate);
-        self.rotation_error_estimate = self
-            .rotation_error_estimate
-            .max(step.rotation_error_estimate);
+        self.error_estimate = max_nan(self.error_estimate, step.error_estimate);
+        self.rotation_error_estimate =
+            max_nan(self.rotation_error_estimate, step.rotation_error_estimate);
     }
 }
 
@@ -61,7 +61,7 @@ pub struct StepRecord {
 impl StepRecord {
     /// The largest estimate (linear or rotational) over all bodies.
     pub fn max_error_estimate(&self) -> f64 {
-        self.bodies.iter().map(BodyError::max).fold(0.0, f64::max)
+        self.bodies.iter().map(BodyError::max).fold(0.0, max_nan)
     }
 
     /// The smallest step any body suggests.
@@ -69,7 +69,7 @@ impl StepRecord {
         self.bodies
             .iter()
             .map(|b| b.suggested_dt)
-            .fold(f64::INFINITY, f64::min)
+            .fold(f64::INFINITY, min_nan)
     }
 }
 
@@ -119,7 +119,7 @@ pub fn step(
             };
             let error_estimate = diff(POSITION..ROTATION);
             let rotation_error_estimate = diff(ROTATION..ANGULAR_VELOCITY + 3);
-            let worst = error_estimate.max(rotation_error_estimate);
+            let worst = max_nan(error_estimate, rotation_error_estimate);
             BodyError {
                 error_estimate,
                 rotation_error_estimate,

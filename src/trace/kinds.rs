@@ -1,0 +1,122 @@
+//! The one list of contact kinds: every contact record (`explain`, the debugger, a simulated
+//! event, a lesson's `contact_kind`) names its kind from this list, by these functions.
+
+use crate::geometry::box_plane::BoxFeature;
+use crate::geometry::Obb;
+use crate::sat::ContactKind;
+use crate::scene::ShapeSpec;
+
+/// Every contact kind, in the order the documentation lists them.
+pub const CONTACT_KINDS: &[&str] = &[
+    "vertex-face",
+    "edge-face",
+    "face-face",
+    "edge-edge",
+    "overlap",
+    "sphere-sphere",
+    "sphere-face",
+    "sphere-edge",
+    "sphere-vertex",
+    "sphere-inside",
+    "sphere-plane",
+    "vertex-plane",
+    "edge-plane",
+    "face-plane",
+];
+
+/// A box touching a plane: the kind of the box feature that is lowest (`face-plane` for a
+/// face or when the feature is not known).
+pub fn box_plane(feature: Option<BoxFeature>) -> &'static str {
+    match feature {
+        Some(BoxFeature::Vertex) => "vertex-plane",
+        Some(BoxFeature::Edge) => "edge-plane",
+        _ => "face-plane",
+    }
+}
+
+/// A sphere and a box, by how many coordinates of the sphere's centre (in the box's frame) lie
+/// outside the box: 0 inside, 1 a face, 2 an edge, 3 a vertex.
+pub fn sphere_box(outside_coordinates: usize) -> &'static str {
+    [
+        "sphere-inside",
+        "sphere-face",
+        "sphere-edge",
+        "sphere-vertex",
+    ][outside_coordinates.min(3)]
+}
+
+/// [`sphere_box`] for a sphere centred at `center` and the box `obb`, both at the contact time.
+pub fn sphere_box_at(obb: &Obb, center: &nalgebra::Vector3<f64>) -> &'static str {
+    let local = obb.to_local(center);
+    let half = obb.half_extents();
+    let outside = (0..3)
+        .filter(|&k| local[k].abs() > half[k] * (1.0 + 1e-12))
+        .count();
+    sphere_box(outside)
+}
+
+/// The kind of a contact between shapes `a` and `b` with the touching box features `features`
+/// (as the SAT names them), when those tell it.
+pub fn of_shapes(
+    a: &ShapeSpec,
+    b: &ShapeSpec,
+    features: Option<ContactKind>,
+) -> Option<&'static str> {
+    use ShapeSpec::{Box, Plane, Sphere};
+    match (a, b, features) {
+        (Box { .. }, Box { .. }, Some(kind)) => Some(kind.name()),
+        (Sphere { .. }, Sphere { .. }, _) => Some("sphere-sphere"),
+        (Sphere { .. }, Plane { .. }, _) | (Plane { .. }, Sphere { .. }, _) => Some("sphere-plane"),
+        (Box { .. }, Plane { .. }, Some(kind)) | (Plane { .. }, Box { .. }, Some(kind)) => {
+            match kind {
+                ContactKind::VertexFace => Some(box_plane(Some(BoxFeature::Vertex))),
+                ContactKind::EdgeFace => Some(box_plane(Some(BoxFeature::Edge))),
+                ContactKind::FaceFace => Some(box_plane(Some(BoxFeature::Face))),
+                ContactKind::EdgeEdge | ContactKind::Overlap => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_the_functions_name_is_in_the_list() {
+        let features = [
+            ContactKind::VertexFace,
+            ContactKind::EdgeFace,
+            ContactKind::FaceFace,
+            ContactKind::EdgeEdge,
+            ContactKind::Overlap,
+        ];
+        let mut named: Vec<&str> = features.iter().map(|k| k.name()).collect();
+        named.extend((0..4).map(sphere_box));
+        named.extend([None, Some(BoxFeature::Vertex), Some(BoxFeature::Edge)].map(box_plane));
+        let shapes = [
+            ShapeSpec::Box {
+                half_extents: nalgebra::Vector3::repeat(1.0),
+            },
+            ShapeSpec::Sphere { radius: 1.0 },
+            ShapeSpec::Plane {
+                normal: nalgebra::Vector3::y(),
+                offset: 0.0,
+            },
+        ];
+        for a in &shapes {
+            for b in &shapes {
+                for f in features.iter().copied().map(Some).chain([None]) {
+                    named.extend(of_shapes(a, b, f));
+                }
+            }
+        }
+        for kind in &named {
+            assert!(CONTACT_KINDS.contains(kind), "{kind}");
+        }
+        for kind in CONTACT_KINDS {
+            assert!(named.contains(kind), "{kind} is never named");
+        }
+    }
+}
