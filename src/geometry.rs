@@ -1,6 +1,7 @@
 //! Pure geometry: bounding volumes and the shapes sepax tests (no time stepping, no I/O).
 
 pub mod box_plane;
+pub mod clip;
 pub mod distance;
 pub mod fit;
 pub mod hull;

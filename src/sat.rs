@@ -3,17 +3,24 @@
 
 mod axis;
 mod contact;
+mod features;
 mod first_contact;
 mod kernel;
+mod manifold;
+mod overlap;
 mod region;
 mod rows;
 mod sweep;
 mod swept_contact;
 
 pub use axis::AxisId;
-pub use contact::{contact_at, intersection_points, Contact, ContactKind};
+pub use contact::{contact, contact_at, Contact, ContactKind};
+#[allow(unused_imports)]
+pub(crate) use contact::{contact_from_trace, tie_tolerance};
 pub use first_contact::first_contact;
 pub use kernel::DEGENERATE_SINE;
+pub use manifold::manifold;
+pub use overlap::intersection_points;
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
 pub use sweep::{sweep, SweepRow, SweepTrace};

@@ -66,6 +66,8 @@ pub(crate) fn rotating_contact(
                 kind,
                 normal: contact.normal,
                 region: Region::from_points(contact.region.iter().copied()),
+                gap: 0.0,
+                depth_axis: Some(axis),
             };
             super::text::describe_contact(&as_contact, &a.name, &b.name)
         }
