@@ -2,12 +2,13 @@
 //! plain records that carry their own evidence.
 //!
 //! ```text
-//! math ← geometry ← sat ← dynamics ← trace ← draw ← tui ← main
+//! math ← geometry ← sat ← contact ← dynamics ← trace ← draw ← tui ← main
 //!              scene, lesson: use math/geometry/dynamics/trace, never tui
 //! ```
 
 pub use nalgebra;
 
+pub mod contact;
 pub mod draw;
 pub mod dynamics;
 pub mod geometry;

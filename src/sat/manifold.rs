@@ -3,7 +3,7 @@
 
 use nalgebra::Vector3;
 
-use super::contact::{slack, Contact};
+use super::contact::slack;
 use super::features::along;
 use super::AxisId;
 use crate::geometry::clip::{clip_polygon, HalfPlane, Polygon};
@@ -13,27 +13,33 @@ use crate::math::sign;
 /// Corners within this share of the smallest half-extent above the lowest one join the manifold.
 const MANIFOLD_DEPTH: f64 = 0.5;
 
-/// The manifold of the contact `contact` of boxes `a` and `b`: points near contact, each with
-/// its separation along the normal (negative inside).
+/// The manifold of boxes `a` and `b` in contact along `depth_axis` with the largest gap `gap`:
+/// points near contact, each with its separation along the normal (negative inside); `point`
+/// alone when no axis is tested.
 ///
 /// # Algorithm
-/// 1. Face axis (the contact's `depth_axis`): the reference face is that face, the incident
+/// 1. Face axis: the reference face is that face, the incident
 ///    face the face of the other box most opposed to its normal; the incident face is clipped
 ///    to the four side planes of the reference face (Sutherland–Hodgman).
 /// 2. Each clipped point keeps its depth below the reference face; points more than half the
-///    smallest half-extent above the contact's gap are dropped (they are not near contact).
-/// 3. Edge axis: the crossing point of the two edges, at the contact's gap.
-pub fn manifold(a: &Obb, b: &Obb, contact: &Contact) -> Vec<(Vector3<f64>, f64)> {
-    let gap = contact.gap;
-    let (reference, incident, i) = match contact.depth_axis {
+///    smallest half-extent above `gap` are dropped (they are not near contact).
+/// 3. Edge axis: the crossing point of the two edges (clamped to them), at `gap`.
+pub fn manifold(
+    a: &Obb,
+    b: &Obb,
+    depth_axis: Option<AxisId>,
+    gap: f64,
+    point: &Vector3<f64>,
+) -> Vec<(Vector3<f64>, f64)> {
+    let (reference, incident, i) = match depth_axis {
         Some(AxisId::FaceA(i)) => (a, b, i),
         Some(AxisId::FaceB(j)) => (b, a, j),
         Some(axis @ AxisId::Edge(..)) => {
-            let point = along(a, b, axis, f64::INFINITY, slack(a, b))
-                .map_or(contact.point, |(point, ..)| point);
-            return vec![(point, gap)];
+            let crossing = along(a, b, axis, f64::INFINITY, slack(a, b))
+                .map_or(*point, |(crossing, ..)| crossing);
+            return vec![(crossing, gap)];
         }
-        None => return vec![(contact.point, gap)],
+        None => return vec![(*point, gap)],
     };
     let side = sign(
         reference

@@ -4,9 +4,10 @@ use nalgebra::Vector3;
 use serde::Serialize;
 
 use super::rotating::{follow_rotation, spins, ApproximationRecord};
+use crate::contact::{self, PairContact, Shape};
 use crate::geometry::Obb;
 use crate::math::arr3;
-use crate::sat::{self, AxisRow, Contact, Robustness, SweepRow};
+use crate::sat::{self, AxisRow, Robustness, SweepRow};
 use crate::scene::{BodySpec, ShapeSpec};
 
 /// The stages of the pipeline, cheapest first.
@@ -68,7 +69,8 @@ pub struct ContactRecord {
     pub point: [f64; 3],
     /// The last separating axis, `null` when already overlapping.
     pub axis: Option<String>,
-    /// `vertex-face`, `edge-face`, `face-face`, `edge-edge` or `overlap`.
+    /// What touches ([`PairContact::kind_name`]): `vertex-face`, `edge-face`, `face-face`,
+    /// `edge-edge` or `overlap` for two boxes, `vertex-plane`, `sphere-face`, … otherwise.
     pub kind: String,
     /// Unit normal from `a` towards `b`.
     pub normal: [f64; 3],
@@ -146,7 +148,7 @@ fn box_box(
     let trace = sat::trace_with(box_a, box_b, robustness);
     let (va, vb) = (velocity(a), velocity(b));
     let sweep = sat::sweep(box_a, va, box_b, vb, horizon);
-    let contact = sat::first_contact(box_a, va, box_b, vb, horizon);
+    let contact = contact::first_contact(&Shape::Box(*box_a), va, &Shape::Box(*box_b), vb, horizon);
     // A cheap stage decides only when the exact test agrees (a padding rule such as Ericson's can
     // call a pair intersecting that a cheap stage finds a hair apart).
     let stage = stages
@@ -231,15 +233,19 @@ fn sweep_record(row: &SweepRow, time: f64) -> SweepRecord {
     }
 }
 
-/// The JSON record of a contact found `time` seconds into the scene.
-pub(crate) fn contact_record(contact: &Contact, time: f64, a: &str, b: &str) -> ContactRecord {
+/// The JSON record of a contact found `time` seconds into the scene (the contact table's
+/// record, whichever shapes touch).
+pub(crate) fn contact_record(contact: &PairContact, time: f64, a: &str, b: &str) -> ContactRecord {
     ContactRecord {
         time: time + contact.time,
         point: arr3(&contact.point),
         axis: contact.axis.map(|axis| axis.to_string()),
-        kind: contact.kind.name().into(),
+        kind: contact.kind_name().into(),
         normal: arr3(&contact.normal),
         region: contact.region.iter().map(arr3).collect(),
-        features: super::text::describe_contact(contact, a, b),
+        features: contact.box_contact().map_or_else(
+            || format!("{} contact", contact.kind_name()),
+            |boxes| super::text::describe_contact(&boxes, a, b),
+        ),
     }
 }

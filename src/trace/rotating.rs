@@ -5,9 +5,7 @@ use serde::Serialize;
 
 use super::pairs::ContactRecord;
 use super::simulate::shape_and_state;
-use crate::dynamics::toi::{time_of_impact, Motion, PairKind, ToiStatus};
-use crate::math::arr3;
-use crate::sat::{Contact, ContactKind, Region};
+use crate::dynamics::toi::{time_of_impact, Motion, ToiStatus};
 use crate::scene::BodySpec;
 
 /// One estimate of the contact time and its error against the converged root.
@@ -51,38 +49,9 @@ pub(crate) fn rotating_contact(
     ) {
         return None;
     }
-    let t = report.time?;
     let contact = report.contact?;
-    let kind = match (report.pair, contact.features) {
-        (PairKind::BoxBox, Some(kind)) => kind.name().to_string(),
-        (pair, _) => pair.name().to_string(),
-    };
-    let features = match (contact.axis, contact.features) {
-        (Some(axis), Some(kind)) => {
-            let as_contact = Contact {
-                time: t,
-                point: contact.point,
-                axis: Some(axis),
-                kind,
-                normal: contact.normal,
-                region: Region::from_points(contact.region.iter().copied()),
-                gap: 0.0,
-                depth_axis: Some(axis),
-            };
-            super::text::describe_contact(&as_contact, &a.name, &b.name)
-        }
-        (None, Some(ContactKind::Overlap)) => format!("{} and {} already overlap", a.name, b.name),
-        _ => format!("{kind} contact"),
-    };
-    let record = ContactRecord {
-        time: time + t,
-        point: arr3(&contact.point),
-        axis: contact.axis.map(|axis| axis.to_string()),
-        kind,
-        normal: arr3(&contact.normal),
-        region: contact.region.iter().map(arr3).collect(),
-        features: format!("{features}; following the rotation"),
-    };
+    let mut record = super::pairs::contact_record(&contact, time, &a.name, &b.name);
+    record.features.push_str("; following the rotation");
     let approximations = report
         .approximations
         .iter()
