@@ -6,12 +6,15 @@ mod contact;
 mod features;
 mod first_contact;
 mod kernel;
+mod least_overlap;
 mod manifold;
 mod overlap;
 mod region;
 mod rows;
 mod sweep;
 mod swept_contact;
+
+use crate::geometry::Obb;
 
 pub use axis::AxisId;
 pub use contact::{contact, contact_at, Contact, ContactKind};
@@ -21,6 +24,11 @@ pub use first_contact::first_contact;
 pub use kernel::DEGENERATE_SINE;
 pub use manifold::manifold;
 pub use overlap::intersection_points;
+
+/// [`contact`] of boxes that overlap deeper than the tie tolerance (`None` otherwise).
+pub(crate) fn overlap_at_rest(a: &Obb, b: &Obb) -> Option<Contact> {
+    overlap::overlap_at_rest(a, b, 0.0)
+}
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
 pub use sweep::{sweep, SweepRow, SweepTrace};

@@ -14,13 +14,18 @@ pub(super) fn separation(a: &Obb, b: &Obb) -> f64 {
 /// The contact of the placed boxes, or `None` when their largest gap exceeds `max_gap`.
 ///
 /// # Algorithm
-/// 1. The 15 rows of Table 2.1, once for the gap and the contact.
-/// 2. The axis by the one rule of [`sat::contact`]: the first axis in table order within the
+/// 1. Boxes overlapping deeper than the tie tolerance, found from the 15 projections alone: a
+///    point inside both, the normal along the axis of least overlap.
+/// 2. Otherwise the 15 rows of Table 2.1, once for the gap and the contact.
+/// 3. The axis by the one rule of [`sat::contact`]: the first axis in table order within the
 ///    tie tolerance of the largest gap whose features meet; overlapping boxes get a point
 ///    inside both and the normal along the axis of least overlap.
-/// 3. The touching features along it: a corner, an edge or a face clipped to the other's face,
+/// 4. The touching features along it: a corner, an edge or a face clipped to the other's face,
 ///    or two crossing edges.
 pub(super) fn contact(a: &Obb, b: &Obb, max_gap: f64) -> Option<PairContact> {
+    if let Some(overlap) = sat::overlap_at_rest(a, b).filter(|c| c.gap <= max_gap) {
+        return Some(PairContact::of_boxes(overlap));
+    }
     let rows = sat::trace(a, b);
     (rows.max_gap() <= max_gap)
         .then(|| PairContact::of_boxes(sat::contact_from_trace(a, b, &rows, 0.0)))

@@ -124,7 +124,7 @@ impl PairContact {
             point: contact.point,
             normal: contact.normal,
             axis: contact.axis,
-            depth_axis: contact.depth_axis,
+            depth_axis: contact.depth_axis(),
             features: Some(contact.kind),
             sphere_on: None,
             region: contact.region,
@@ -134,16 +134,16 @@ impl PairContact {
     /// Two boxes' contact as the SAT names it (`None` for any other pair).
     pub fn box_contact(&self) -> Option<Contact> {
         match (self.pair, self.features) {
-            (PairKind::BoxBox, Some(kind)) => Some(Contact {
-                time: self.time,
-                point: self.point,
-                axis: self.axis,
+            (PairKind::BoxBox, Some(kind)) => Some(Contact::new(
+                self.time,
+                self.point,
+                self.axis,
                 kind,
-                normal: self.normal,
-                region: self.region.clone(),
-                gap: self.gap,
-                depth_axis: self.depth_axis,
-            }),
+                self.normal,
+                self.region.clone(),
+                self.gap,
+                self.depth_axis,
+            )),
             _ => None,
         }
     }

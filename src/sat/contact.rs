@@ -5,7 +5,7 @@ use nalgebra::Vector3;
 
 use super::features::{along, axis_normal, Found};
 use super::kernel::PairFrame;
-use super::overlap::{overlap_contact, touching_points};
+use super::overlap::{overlap_at_rest, overlap_contact, touching_points};
 use super::region::Region;
 use super::rows::{trace, SatTrace};
 use super::AxisId;
@@ -60,14 +60,60 @@ pub struct Contact {
     /// The largest gap of the tested axes at `time`: 0 for boxes that just touch (up to
     /// rounding), negative the depth of an overlap.
     pub gap: f64,
-    /// The axis of the normal and the gap: `axis` when the boxes touch, the axis of least
-    /// overlap when they overlap (`None` only if no axis is tested).
-    pub depth_axis: Option<AxisId>,
+    /// [`Contact::depth_axis`] as its index in table order (`NO_AXIS` for none): one byte, so
+    /// a contact is copied inline rather than by a call to copy memory.
+    #[serde(rename = "depth_axis", serialize_with = "serialize_depth_axis")]
+    depth: u8,
 }
 
-/// Two axes whose gaps differ by less than this tie (rounding of the 15 closed forms).
+/// The `depth` of a contact without a depth axis.
+const NO_AXIS: u8 = u8::MAX;
+
+impl Contact {
+    /// A contact with all its fields.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        time: f64,
+        point: Vector3<f64>,
+        axis: Option<AxisId>,
+        kind: ContactKind,
+        normal: Vector3<f64>,
+        region: Region,
+        gap: f64,
+        depth_axis: Option<AxisId>,
+    ) -> Self {
+        Self {
+            time,
+            point,
+            axis,
+            kind,
+            normal,
+            region,
+            gap,
+            depth: depth_axis.map_or(NO_AXIS, |axis| axis.index() as u8),
+        }
+    }
+
+    /// The axis of the normal and the gap: `axis` when the boxes touch, the axis of least
+    /// overlap when they overlap (`None` only if no axis is tested).
+    pub fn depth_axis(&self) -> Option<AxisId> {
+        AxisId::ALL.get(usize::from(self.depth)).copied()
+    }
+}
+
+/// Writes the depth axis of a contact by name (serde hands the field over by reference).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn serialize_depth_axis<S: serde::Serializer>(
+    depth: &u8,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&AxisId::ALL.get(usize::from(*depth)), serializer)
+}
+
+/// Two axes whose gaps differ by less than this tie (rounding of the 15 closed forms):
+/// `1e-9 (1 + Σ a_i + Σ b_i)`.
 pub(crate) fn tie_tolerance(a: &Obb, b: &Obb) -> f64 {
-    1e-9 * (1.0 + a.half_extents().norm() + b.half_extents().norm())
+    1e-9 * (1.0 + a.half_extents().sum() + b.half_extents().sum())
 }
 
 /// Features this close (in length units) meet: a point of the region lies on both boxes
@@ -84,7 +130,8 @@ pub(crate) fn slack(a: &Obb, b: &Obb) -> f64 {
 /// 2. The candidate axes are those within [`tie_tolerance`] of `g`, in table order (faces
 ///    before edges): several tie when the boxes touch along an edge or a corner.
 /// 3. Overlapping deeper than the tolerance (`g < -tolerance`): no axis separated last; the
-///    point is inside both and the normal is along the first candidate (least overlap).
+///    point is inside both and the normal is along the first candidate (least overlap). This
+///    case is found first, from the 15 axes' projections alone, without the rows' records.
 /// 4. Otherwise the first candidate whose features meet, seen along it, within [`slack`]
 ///    (a face and the other box's supporting vertex, edge or face clipped to it, or two
 ///    crossing edges). Grazing boxes can tie on an axis whose features miss each other.
@@ -92,18 +139,14 @@ pub(crate) fn slack(a: &Obb, b: &Obb) -> f64 {
 ///    box's edges within the slack of the other box. Apart by more than the tolerance: the
 ///    first candidate's features seen along it.
 pub fn contact(a: &Obb, b: &Obb, time: f64) -> Contact {
-    contact_from_trace(a, b, &trace(a, b), time)
+    overlap_at_rest(a, b, time).unwrap_or_else(|| contact_from_trace(a, b, &trace(a, b), time))
 }
 
 /// [`contact`] with the pair's rows already traced.
 pub(crate) fn contact_from_trace(a: &Obb, b: &Obb, sat: &SatTrace, time: f64) -> Contact {
     let largest = sat.max_gap();
     let tolerance = tie_tolerance(a, b);
-    let candidates = (0..15)
-        .map(|k| sat.row(k))
-        .filter(|row| !row.skipped && row.gap.is_some_and(|gap| gap >= largest - tolerance))
-        .map(|row| row.axis);
-    let depth_axis = candidates.clone().next();
+    let depth_axis = candidates(sat, tolerance).next();
     if largest < -tolerance {
         return overlap_contact(a, b, depth_axis, largest, time);
     }
@@ -113,7 +156,7 @@ pub(crate) fn contact_from_trace(a: &Obb, b: &Obb, sat: &SatTrace, time: f64) ->
     } else {
         slack
     };
-    for axis in candidates {
+    for axis in candidates(sat, tolerance) {
         if let Some(found) = along(a, b, axis, meet, slack) {
             return assemble(found, axis, largest, time);
         }
@@ -135,19 +178,30 @@ pub(crate) fn contact_from_trace(a: &Obb, b: &Obb, sat: &SatTrace, time: f64) ->
     }
 }
 
+/// The tested axes within `tolerance` of the largest gap, in table order.
+fn candidates(sat: &SatTrace, tolerance: f64) -> impl Iterator<Item = AxisId> + '_ {
+    let largest = sat.max_gap();
+    (0..15)
+        .filter(move |&k| {
+            sat.tested_gap(k)
+                .is_some_and(|gap| gap >= largest - tolerance)
+        })
+        .map(|k| AxisId::ALL[k])
+}
+
 /// The record of the features found along `axis`.
 fn assemble(found: Found, axis: AxisId, gap: f64, time: f64) -> Contact {
     let (point, kind, normal, region) = found;
-    Contact {
+    Contact::new(
         time,
         point,
-        axis: Some(axis),
+        Some(axis),
         kind,
         normal,
         region,
         gap,
-        depth_axis: Some(axis),
-    }
+        Some(axis),
+    )
 }
 
 /// The contact of two boxes that touch along `axis` (or overlap, for `None`) at `time`.
@@ -161,8 +215,11 @@ fn assemble(found: Found, axis: AxisId, gap: f64, time: f64) -> Contact {
 ///    the one rule ([`contact`]).
 pub fn contact_at(a: &Obb, b: &Obb, axis: Option<AxisId>, time: f64) -> Contact {
     let Some(axis) = axis else {
+        if let Some(overlap) = overlap_at_rest(a, b, time) {
+            return overlap;
+        }
         let sat = trace(a, b);
-        let depth_axis = sat.largest_gap().map(|row| row.axis);
+        let depth_axis = candidates(&sat, tie_tolerance(a, b)).next();
         return overlap_contact(a, b, depth_axis, sat.max_gap(), time);
     };
     let slack = slack(a, b);

@@ -102,6 +102,15 @@ impl Line {
     /// The numbers of `axis` for offset `d` and relative velocity `w`, both in A's frame.
     #[inline(always)]
     pub fn new(frame: &PairFrame, axis: AxisId, d: &[f64; 3], w: &[f64; 3]) -> Self {
+        Self {
+            speed: frame.along(axis, w),
+            ..Self::at_rest(frame, axis, d)
+        }
+    }
+
+    /// The numbers of `axis` for boxes at rest with offset `d` (in A's frame): no motion.
+    #[inline(always)]
+    pub fn at_rest(frame: &PairFrame, axis: AxisId, d: &[f64; 3]) -> Self {
         let length_squared = match axis {
             AxisId::Edge(i, j) => frame.cross_length_squared(i, j),
             _ => 1.0,
@@ -110,7 +119,7 @@ impl Line {
         let (r0, r1) = frame.radii(axis, 0.0);
         Self {
             distance: frame.along(axis, d),
-            speed: frame.along(axis, w),
+            speed: 0.0,
             reach: if degenerate { f64::INFINITY } else { r0 + r1 },
             length_squared,
         }
@@ -150,7 +159,7 @@ pub(super) fn narrow<const N: usize>(window: (f64, f64), lines: &[Line; N]) -> (
 /// The `field` of lines `k` and `k + 1` in the two lanes of one register (line `k` twice when
 /// it is the last).
 #[inline(always)]
-fn lanes<const N: usize>(lines: &[Line; N], k: usize, field: fn(&Line) -> f64) -> f64x2 {
+pub(super) fn lanes<const N: usize>(lines: &[Line; N], k: usize, field: fn(&Line) -> f64) -> f64x2 {
     f64x2::new([field(&lines[k]), field(&lines[(k + 1).min(N - 1)])])
 }
 

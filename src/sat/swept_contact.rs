@@ -64,16 +64,16 @@ pub(crate) fn swept_contact(frame: &PairFrame, pair: &SweptPair, axis: Option<Ax
         .a
         .translated(&(pair.va * pair.time))
         .to_world(&local_point);
-    Contact {
-        time: pair.time,
+    Contact::new(
+        pair.time,
         point,
         axis,
         kind,
         normal,
-        region: Region::point(point),
-        gap: 0.0,
-        depth_axis: axis,
-    }
+        Region::point(point),
+        0.0,
+        axis,
+    )
 }
 
 type Found = Option<(Vector3<f64>, ContactKind, Vector3<f64>)>;
