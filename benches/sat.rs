@@ -6,11 +6,18 @@
 //! result is passed to `black_box` whole (a contact by reference), so the compiler cannot skip
 //! the parts a caller would read, such as the contact point.
 //!
+//! The overlapping-start mix (`overlap_mix::*`, in `support/overlap_mix.rs`): random boxes with B moving towards A's centre,
+//! the pairs that start apart and meet against those that start overlapping, where the contact
+//! of an overlapping configuration is wanted (sepax's `first_contact` and the contact table's
+//! `contact`, the one the simulation asks for, against parry's `cast_shapes` and `contact`).
+//!
 //! Run with `cargo bench --bench sat`; every benchmark handles its whole set per iteration, so
 //! the time per pair is the reported time divided by the set's size (the item rate shows it).
 
 #[path = "../tests/oracle_support/mod.rs"]
 mod oracle_support;
+#[path = "support/overlap_mix.rs"]
+mod overlap_mix;
 #[path = "support/plain_sat.rs"]
 mod plain_sat;
 
@@ -185,28 +192,30 @@ fn trace_sepax_all_15_rows(bencher: Bencher) {
 
 #[divan::bench]
 fn first_contact_sepax(bencher: Bencher) {
-    bench_sepax_first_contact(bencher, &MOVING);
+    bench_sepax_first_contact(bencher, &MOVING.boxes);
 }
 
 #[divan::bench]
 fn first_contact_parry_cast_shapes(bencher: Bencher) {
-    bench_parry_cast_shapes(bencher, &MOVING);
+    bench_parry_cast_shapes(bencher, &MOVING.parry);
 }
 
 /// `first_contact` on the pairs that meet and on those that do not, timed apart.
 #[divan::bench(args = OUTCOMES)]
 fn first_contact_by_outcome_sepax(bencher: Bencher, outcome: &str) {
-    bench_sepax_first_contact(bencher, moving_with(outcome));
+    bench_sepax_first_contact(bencher, &moving_with(outcome).boxes);
 }
 
 /// parry's `cast_shapes` on the pairs that meet and on those that do not, timed apart.
 #[divan::bench(args = OUTCOMES)]
 fn first_contact_by_outcome_parry(bencher: Bencher, outcome: &str) {
-    bench_parry_cast_shapes(bencher, moving_with(outcome));
+    bench_parry_cast_shapes(bencher, &moving_with(outcome).parry);
 }
 
-fn bench_sepax_first_contact(bencher: Bencher, set: &MovingSet) {
-    let set = &set.boxes;
+pub(crate) fn bench_sepax_first_contact(
+    bencher: Bencher,
+    set: &[(Obb, Vector3<f64>, Obb, Vector3<f64>)],
+) {
     bencher.counter(ItemsCount::new(set.len())).bench_local(|| {
         set.iter()
             .filter_map(|(a, va, b, vb)| {
@@ -217,8 +226,10 @@ fn bench_sepax_first_contact(bencher: Bencher, set: &MovingSet) {
     });
 }
 
-fn bench_parry_cast_shapes(bencher: Bencher, set: &MovingSet) {
-    let set = &set.parry;
+pub(crate) fn bench_parry_cast_shapes(
+    bencher: Bencher,
+    set: &[(Pose, DVec3, Cuboid, Pose, DVec3, Cuboid)],
+) {
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
         target_distance: 0.0,
@@ -264,5 +275,6 @@ fn trace_floor_plain_all_15_gaps(bencher: Bencher) {
 fn main() {
     LazyLock::force(&STATIC);
     LazyLock::force(&MOVING_BY_OUTCOME);
+    LazyLock::force(&overlap_mix::MIX);
     divan::main();
 }

@@ -3,6 +3,7 @@
 pub mod advance;
 pub mod box_plane;
 pub mod bvh;
+pub mod clip;
 pub mod cylinder;
 pub mod distance;
 pub mod ellipsoid;

@@ -2,7 +2,7 @@
 //! plain records that carry their own evidence.
 //!
 //! ```text
-//! math ← geometry ← sat ← dynamics ← trace ← draw ← tui ← main
+//! math ← geometry ← sat ← contact ← dynamics ← trace ← draw ← tui ← main
 //!              scene, lesson: use math/geometry/dynamics/trace, never tui
 //!              batch: dumped box pairs explained as trace explains a scene's
 //! ```
@@ -10,6 +10,7 @@
 pub use nalgebra;
 
 pub mod batch;
+pub mod contact;
 pub mod draw;
 pub mod dynamics;
 pub mod geometry;

@@ -1,5 +1,6 @@
 //! The separating-axis test for two oriented boxes: the 15 rows of Table 2.1, the fast verdict,
-//! the sweep of moving boxes and the contact point (METHODS §2–§4).
+//! the sweep of moving boxes and the contact (METHODS §2–§4): one rule decides the axis of a
+//! contact (`contact`), whoever asks.
 
 mod axis;
 mod batch;
@@ -8,11 +9,15 @@ mod box_triangle_contact;
 mod box_triangle_sweep;
 mod clip;
 mod contact;
+mod features;
 mod first_contact;
 mod kdop_rows;
 mod kernel;
+mod least_overlap;
+mod manifold;
 mod mesh_query;
 mod moller;
+mod overlap;
 mod region;
 mod rows;
 mod shape_axis;
@@ -21,23 +26,33 @@ mod sweep;
 mod swept_contact;
 mod triangle_triangle;
 
+use crate::geometry::Obb;
+
 pub use axis::AxisId;
 pub use batch::{overlaps_many, BoxPairs};
 pub use box_triangle::{box_triangle_overlaps, box_triangle_trace, BoxTriangleTrace};
 pub use box_triangle_contact::{box_triangle_contact, box_triangle_touch};
 pub use box_triangle_sweep::{box_triangle_first_contact, sweep_box_triangle, BoxTriangleSweep};
-pub use contact::{contact_at, intersection_points, Contact, ContactKind};
+pub(crate) use contact::contact_from_trace;
+pub use contact::{contact, contact_at, Contact, ContactKind};
 pub use first_contact::first_contact;
 pub use kdop_rows::{kdop_trace, KdopTrace, KDOP_CONSERVATIVE_NOTE};
 pub use kernel::DEGENERATE_SINE;
+pub use manifold::manifold;
 pub use mesh_query::{
     box_mesh, box_mesh_overlaps, sphere_mesh, sweep_box_mesh, sweep_sphere_mesh, triangle_mesh,
     MeshQuery, MeshSweep,
 };
 pub use moller::{moller, MollerStage, MollerTest};
+pub use overlap::intersection_points;
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
 pub use shape_axis::{ShapeAxis, ShapeRow};
 pub use shape_sweep::{ShapeContact, ShapeSweepRow};
 pub use sweep::{sweep, SweepRow, SweepTrace};
 pub use triangle_triangle::{triangle_triangle_trace, triangles_overlap, TriangleTriangleTrace};
+
+/// [`contact`] of boxes that overlap deeper than the tie tolerance (`None` otherwise).
+pub(crate) fn overlap_at_rest(a: &Obb, b: &Obb) -> Option<Contact> {
+    overlap::overlap_at_rest(a, b, 0.0)
+}

@@ -9,15 +9,16 @@ mod separation;
 
 use nalgebra::Vector3;
 
+pub use crate::contact::{PairContact, PairKind};
 pub use approx::{Approximation, Method};
 pub use motion::{hermite, hermite_slope, hermite_speed_bound, Motion};
 pub use planar::{corner, corner_impact, planar_state_at, Line, PlanarImpact, PlanarState};
 pub use root::{GRAZE, MAX_EVALUATIONS, TIME_TOLERANCE};
-pub use separation::{separation, ImpactContact, PairKind};
+pub(crate) use separation::place;
+pub use separation::separation;
 
 use approx::{point_estimates, TrackedPoint};
 use root::{first_zero, Found};
-use separation::{contact, placed_separation, Placed};
 
 use crate::dynamics::{BodyShape, BodyState};
 use crate::geometry::Obb;
@@ -55,8 +56,8 @@ pub struct ToiReport {
     pub evaluations: usize,
     /// The separation at the start and at the end of the frame.
     pub separation: [f64; 2],
-    /// Where and how the bodies touch at `time`.
-    pub contact: Option<ImpactContact>,
+    /// Where and how the bodies touch at `time` (the contact table's record, dated `time`).
+    pub contact: Option<PairContact>,
     /// (a) the converged root and the cheaper estimates with their errors.
     pub approximations: Vec<Approximation>,
 }
@@ -70,18 +71,16 @@ pub struct ToiReport {
 /// 3. Its rate is at most `max|ΔD'| + |ω_a| r_a + |ω_b| r_b` on a sub-interval: split `[0, h]`
 ///    wherever that bound cannot rule out a zero, left half first.
 /// 4. Bisect the first sign change to 1e-12 s.
-/// 5. The contact at that time (two boxes: `sat::contact_at` on the first axis at ~0).
+/// 5. The contact of the shapes placed at that time ([`crate::contact::contact`]; two boxes:
+///    the one axis rule of [`crate::sat::contact`]).
 /// 6. Estimates: linearisation and straight line of the touching material points along the
 ///    normal; for a box on a plane also the constant-motion and small-angle roots of its corner.
 pub fn time_of_impact(a: &Motion, b: &Motion, h: f64) -> ToiReport {
     let at = |m: &Motion, t: f64| if h > 0.0 { m.state_at(h, t) } else { m.start };
-    let placed = |t: f64| {
-        let (sa, sb) = (at(a, t), at(b, t));
-        (Placed::new(&a.shape, &sa), Placed::new(&b.shape, &sb))
-    };
+    let placed = |t: f64| (place(&a.shape, &at(a, t)), place(&b.shape, &at(b, t)));
     let gap = |t: f64| {
         let (pa, pb) = placed(t);
-        placed_separation(&pa, &pb)
+        crate::contact::separation(&pa, &pb)
     };
     let search = first_zero(gap, rate_bound(a, b, h), h);
     let (status, time, bracket) = match search.found {
@@ -92,14 +91,14 @@ pub fn time_of_impact(a: &Motion, b: &Motion, h: f64) -> ToiReport {
     };
     let contact = time.and_then(|t| {
         let (pa, pb) = placed(t);
-        contact(&pa, &pb, t)
+        crate::contact::contact(&pa, &pb, f64::INFINITY).map(|c| c.at(t))
     });
     let approximations = match (status, time, &contact) {
         (ToiStatus::Impact, Some(t), Some(c)) => estimates(a, b, h, t, c),
         _ => Vec::new(),
     };
     ToiReport {
-        pair: PairKind::of(&a.shape, &b.shape),
+        pair: crate::contact::pair_kind(a.shape.kind(), b.shape.kind()),
         duration: h,
         status,
         time,
@@ -135,7 +134,7 @@ fn kinematics(m: &Motion) -> [Vector3<f64>; 4] {
 }
 
 /// The converged root and the cheaper estimates for this pair.
-fn estimates(a: &Motion, b: &Motion, h: f64, t: f64, c: &ImpactContact) -> Vec<Approximation> {
+fn estimates(a: &Motion, b: &Motion, h: f64, t: f64, c: &PairContact) -> Vec<Approximation> {
     let mut list = vec![Approximation::new(Method::HermiteBisection, Some(t), t)];
     if let Some((tracked, normal, offset)) = corner_on_plane(a, b, h, t) {
         list.extend(point_estimates(&tracked, &normal, offset, h, t));

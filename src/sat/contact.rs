@@ -1,25 +1,27 @@
-//! The contact point of two touching boxes from the last separating axis (seed 000 table).
+//! The contact of two boxes: which axis decides (one rule for every caller), the touching
+//! features along it and the record every caller reads (seed 000 table).
 
-use nalgebra::{Vector2, Vector3};
+use nalgebra::Vector3;
 
-use super::kernel::axis_vector;
+use super::features::{along, axis_normal, Found};
+use super::kernel::PairFrame;
+use super::overlap::{overlap_at_rest, overlap_contact, touching_points};
 use super::region::Region;
-use super::rows::trace;
+use super::rows::{trace, SatTrace};
 use super::AxisId;
 use crate::geometry::Obb;
-use crate::math::sign;
 
 /// Which features of the two boxes touch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ContactKind {
-    /// A corner of one box on a face of the other.
+    /// A corner of one box on a face (or an edge) of the other.
     VertexFace,
     /// An edge of one box lying on a face of the other (a segment of points).
     EdgeFace,
     /// Two faces flat against each other (a polygon of points).
     FaceFace,
-    /// An edge of A crossing an edge of B.
+    /// An edge of A against an edge of B: crossing at a point, or parallel along a segment.
     EdgeEdge,
     /// The boxes already overlap: the point is inside both.
     Overlap,
@@ -49,11 +51,157 @@ pub struct Contact {
     pub axis: Option<AxisId>,
     /// The touching features.
     pub kind: ContactKind,
-    /// Unit contact normal pointing from A towards B.
+    /// Unit contact normal pointing from A towards B, along `depth_axis`.
     pub normal: Vector3<f64>,
-    /// The contact region: one point (vertex-face, edge-edge, and for overlap the point inside
-    /// both), a segment's two ends (edge-face), or the clipped face polygon (face-face).
+    /// The contact region: one point (vertex-face, crossing edges, and for overlap the point
+    /// inside both), a segment's two ends (edge-face, parallel edges), or the clipped face
+    /// polygon (face-face).
     pub region: Region,
+    /// The largest gap of the tested axes at `time`: 0 for boxes that just touch (up to
+    /// rounding), negative the depth of an overlap.
+    pub gap: f64,
+    /// [`Contact::depth_axis`] as its index in table order (`NO_AXIS` for none): one byte, so
+    /// a contact is copied inline rather than by a call to copy memory.
+    #[serde(rename = "depth_axis", serialize_with = "serialize_depth_axis")]
+    depth: u8,
+}
+
+/// The `depth` of a contact without a depth axis.
+const NO_AXIS: u8 = u8::MAX;
+
+impl Contact {
+    /// A contact with all its fields.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        time: f64,
+        point: Vector3<f64>,
+        axis: Option<AxisId>,
+        kind: ContactKind,
+        normal: Vector3<f64>,
+        region: Region,
+        gap: f64,
+        depth_axis: Option<AxisId>,
+    ) -> Self {
+        Self {
+            time,
+            point,
+            axis,
+            kind,
+            normal,
+            region,
+            gap,
+            depth: depth_axis.map_or(NO_AXIS, |axis| axis.index() as u8),
+        }
+    }
+
+    /// The axis of the normal and the gap: `axis` when the boxes touch, the axis of least
+    /// overlap when they overlap (`None` only if no axis is tested).
+    pub fn depth_axis(&self) -> Option<AxisId> {
+        AxisId::ALL.get(usize::from(self.depth)).copied()
+    }
+}
+
+/// Writes the depth axis of a contact by name (serde hands the field over by reference).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn serialize_depth_axis<S: serde::Serializer>(
+    depth: &u8,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&AxisId::ALL.get(usize::from(*depth)), serializer)
+}
+
+/// Two axes whose gaps differ by less than this tie (rounding of the 15 closed forms):
+/// `1e-9 (1 + Σ a_i + Σ b_i)`.
+pub(crate) fn tie_tolerance(a: &Obb, b: &Obb) -> f64 {
+    1e-9 * (1.0 + a.half_extents().sum() + b.half_extents().sum())
+}
+
+/// Features this close (in length units) meet: a point of the region lies on both boxes
+/// within it.
+pub(crate) fn slack(a: &Obb, b: &Obb) -> f64 {
+    1e-10 * (1.0 + a.half_extents().max().max(b.half_extents().max()))
+}
+
+/// The contact of two placed boxes at `time`, by the one rule every caller uses (the resting
+/// pass, the time-of-impact search, `explain` and the sweep).
+///
+/// # Algorithm
+/// 1. The 15 rows of the table; their largest gap `g`.
+/// 2. The candidate axes are those within [`tie_tolerance`] of `g`, in table order (faces
+///    before edges): several tie when the boxes touch along an edge or a corner.
+/// 3. Overlapping deeper than the tolerance (`g < -tolerance`): no axis separated last; the
+///    point is inside both and the normal is along the first candidate (least overlap). This
+///    case is found first, from the 15 axes' projections alone, without the rows' records.
+/// 4. Otherwise the first candidate whose features meet, seen along it, within [`slack`]
+///    (a face and the other box's supporting vertex, edge or face clipped to it, or two
+///    crossing edges). Grazing boxes can tie on an axis whose features miss each other.
+/// 5. Touching, yet no candidate's features meet (rounding): the region is the part of each
+///    box's edges within the slack of the other box. Apart by more than the tolerance: the
+///    first candidate's features seen along it.
+pub fn contact(a: &Obb, b: &Obb, time: f64) -> Contact {
+    overlap_at_rest(a, b, time).unwrap_or_else(|| contact_from_trace(a, b, &trace(a, b), time))
+}
+
+/// [`contact`] with the pair's rows already traced.
+pub(crate) fn contact_from_trace(a: &Obb, b: &Obb, sat: &SatTrace, time: f64) -> Contact {
+    let largest = sat.max_gap();
+    let tolerance = tie_tolerance(a, b);
+    let depth_axis = candidates(sat, tolerance).next();
+    if largest < -tolerance {
+        return overlap_contact(a, b, depth_axis, largest, time);
+    }
+    let slack = slack(a, b);
+    let meet = if largest > tolerance {
+        f64::INFINITY
+    } else {
+        slack
+    };
+    for axis in candidates(sat, tolerance) {
+        if let Some(found) = along(a, b, axis, meet, slack) {
+            return assemble(found, axis, largest, time);
+        }
+    }
+    let points = touching_points(a, b, slack);
+    match depth_axis {
+        Some(axis) if !points.is_empty() => {
+            let point = points.iter().sum::<Vector3<f64>>() / points.len() as f64;
+            let region = Region::from_points(points);
+            let kind = super::features::region_kind(a, b, &region, slack);
+            assemble(
+                (point, kind, axis_normal(a, b, axis), region),
+                axis,
+                largest,
+                time,
+            )
+        }
+        _ => overlap_contact(a, b, depth_axis, largest, time),
+    }
+}
+
+/// The tested axes within `tolerance` of the largest gap, in table order.
+fn candidates(sat: &SatTrace, tolerance: f64) -> impl Iterator<Item = AxisId> + '_ {
+    let largest = sat.max_gap();
+    (0..15)
+        .filter(move |&k| {
+            sat.tested_gap(k)
+                .is_some_and(|gap| gap >= largest - tolerance)
+        })
+        .map(|k| AxisId::ALL[k])
+}
+
+/// The record of the features found along `axis`.
+fn assemble(found: Found, axis: AxisId, gap: f64, time: f64) -> Contact {
+    let (point, kind, normal, region) = found;
+    Contact::new(
+        time,
+        point,
+        Some(axis),
+        kind,
+        normal,
+        region,
+        gap,
+        Some(axis),
+    )
 }
 
 /// The contact of two boxes that touch along `axis` (or overlap, for `None`) at `time`.
@@ -62,234 +210,29 @@ pub struct Contact {
 /// 1. Face axis of one box: the other box's supporting feature (vertex, edge or face, by how many
 ///    `c_ij` vanish) is clipped against the face rectangle; the point is the region's centroid.
 /// 2. Edge-edge axis: the seed's closed form for the crossing point of the two edges.
-/// 3. No axis (overlap): the centroid of the box edges clipped against the other box.
+/// 3. No axis (overlap): a point inside both boxes, the normal along the axis of least overlap.
+/// 4. When the features along `axis` do not meet (the boxes touch elsewhere): the contact by
+///    the one rule ([`contact`]).
 pub fn contact_at(a: &Obb, b: &Obb, axis: Option<AxisId>, time: f64) -> Contact {
-    let (point, kind, normal, region) = match axis {
-        Some(AxisId::FaceA(i)) => face_contact(a, b, i, 1.0),
-        Some(AxisId::FaceB(j)) => face_contact(b, a, j, -1.0),
-        Some(AxisId::Edge(i, j)) => edge_contact(a, b, i, j),
-        None => overlap_contact(a, b),
+    let Some(axis) = axis else {
+        if let Some(overlap) = overlap_at_rest(a, b, time) {
+            return overlap;
+        }
+        let sat = trace(a, b);
+        let depth_axis = candidates(&sat, tie_tolerance(a, b)).next();
+        return overlap_contact(a, b, depth_axis, sat.max_gap(), time);
     };
-    Contact {
-        time,
-        point,
-        axis,
-        kind,
-        normal,
-        region,
+    let slack = slack(a, b);
+    match along(a, b, axis, slack, slack) {
+        Some(found) => assemble(found, axis, gap_along(a, b, axis), time),
+        None => contact(a, b, time),
     }
 }
 
-type Found = (Vector3<f64>, ContactKind, Vector3<f64>, Region);
-
-/// Contact on face `i` of box `f` by the other box `o`; `towards_b` orients the normal A→B.
-fn face_contact(f: &Obb, o: &Obb, i: usize, towards_b: f64) -> Found {
-    let n = f.axis(i);
-    let sigma = sign(n.dot(&(o.center() - f.center())));
-    let (a, b) = (f.half_extents(), o.half_extents());
-    let mut base = o.center();
-    let (mut free, mut free_count) = ([0usize; 3], 0);
-    for j in 0..3 {
-        let c_ij = n.dot(&o.axis(j));
-        if (c_ij * 2.0 * b[j]).abs() < 1e-10 {
-            free[free_count] = j;
-            free_count += 1;
-        } else {
-            base += -sigma * sign(c_ij) * b[j] * o.axis(j);
-        }
-    }
-    let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-    let to_face = |p: &Vector3<f64>| {
-        let local = p - f.center();
-        Vector2::new(f.axis(i1).dot(&local), f.axis(i2).dot(&local))
-    };
-    let from_face =
-        |u: &Vector2<f64>| f.center() + sigma * a[i] * n + u.x * f.axis(i1) + u.y * f.axis(i2);
-    let limits = Vector2::new(a[i1], a[i2]);
-    let normal = n * sigma * towards_b;
-    match &free[..free_count] {
-        [] => (base, ContactKind::VertexFace, normal, Region::point(base)),
-        [j] => {
-            let dir = o.axis(*j);
-            let (lo, hi) = clip_segment(
-                &to_face(&base),
-                &to_face(&(base + dir)),
-                -b[*j],
-                b[*j],
-                &limits,
-            );
-            let ends = Region::from_points([base + lo * dir, base + hi * dir]);
-            (
-                base + 0.5 * (lo + hi) * dir,
-                ContactKind::EdgeFace,
-                normal,
-                ends,
-            )
-        }
-        _ => {
-            let (j1, j2) = (free[0], free[1]);
-            let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(s1, s2)| {
-                to_face(&(base + s1 * b[j1] * o.axis(j1) + s2 * b[j2] * o.axis(j2)))
-            });
-            let polygon = clip_polygon(&corners, &limits);
-            let centroid = polygon_centroid(&polygon).unwrap_or_else(|| to_face(&base));
-            let region = Region::from_points(polygon.iter().map(&from_face));
-            (from_face(&centroid), ContactKind::FaceFace, normal, region)
-        }
-    }
-}
-
-/// The parameter range `[lo, hi]` within `[s_min, s_max]` of `p0 + s (p1 - p0)` inside the rectangle.
-fn clip_segment(
-    p0: &Vector2<f64>,
-    p1: &Vector2<f64>,
-    s_min: f64,
-    s_max: f64,
-    limits: &Vector2<f64>,
-) -> (f64, f64) {
-    let dir = p1 - p0;
-    let (mut lo, mut hi) = (s_min, s_max);
-    for k in 0..2 {
-        if dir[k].abs() > 1e-15 {
-            let (t1, t2) = ((-limits[k] - p0[k]) / dir[k], (limits[k] - p0[k]) / dir[k]);
-            lo = lo.max(t1.min(t2));
-            hi = hi.min(t1.max(t2));
-        }
-    }
-    if lo > hi {
-        // Rounding at a corner: the segments just meet; keep the meeting parameter.
-        let mid = 0.5 * (lo + hi);
-        (mid.clamp(s_min, s_max), mid.clamp(s_min, s_max))
-    } else {
-        (lo, hi)
-    }
-}
-
-/// Sutherland–Hodgman clipping of a convex polygon against `|u| <= limits`.
-fn clip_polygon(polygon: &[Vector2<f64>], limits: &Vector2<f64>) -> Vec<Vector2<f64>> {
-    let mut out = polygon.to_vec();
-    for (k, side) in [(0, 1.0), (0, -1.0), (1, 1.0), (1, -1.0)] {
-        let inside = |p: &Vector2<f64>| side * p[k] <= limits[k];
-        let input = std::mem::take(&mut out);
-        for (idx, current) in input.iter().enumerate() {
-            let previous = &input[(idx + input.len() - 1) % input.len()];
-            let cross = |p: &Vector2<f64>, q: &Vector2<f64>| {
-                let s = (side * limits[k] - p[k]) / (q[k] - p[k]);
-                p + s * (q - p)
-            };
-            match (inside(previous), inside(current)) {
-                (true, true) => out.push(*current),
-                (true, false) => out.push(cross(previous, current)),
-                (false, true) => {
-                    out.push(cross(previous, current));
-                    out.push(*current);
-                }
-                (false, false) => {}
-            }
-        }
-    }
-    out
-}
-
-/// Area centroid of a polygon (vertex average when its area vanishes); `None` when empty.
-fn polygon_centroid(polygon: &[Vector2<f64>]) -> Option<Vector2<f64>> {
-    let first = polygon.first()?;
-    let mean = polygon.iter().sum::<Vector2<f64>>() / polygon.len() as f64;
-    let (mut area, mut moment) = (0.0, Vector2::zeros());
-    for (k, p) in polygon.iter().enumerate() {
-        let q = &polygon[(k + 1) % polygon.len()];
-        let (p, q) = (p - first, q - first);
-        let cross = p.x * q.y - p.y * q.x;
-        area += cross;
-        moment += cross * (p + q);
-    }
-    Some(if area.abs() > 1e-14 {
-        first + moment / (3.0 * area)
-    } else {
-        mean
-    })
-}
-
-/// The crossing point of edge `A_i` and edge `B_j` by the seed's closed form.
-fn edge_contact(a: &Obb, b: &Obb, i: usize, j: usize) -> Found {
-    let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
-    let c = a.axes().tr_mul(b.axes());
-    let d = b.center() - a.center();
-    let (ha, hb) = (a.half_extents(), b.half_extents());
-    let l = axis_vector(a, b, AxisId::Edge(i, j));
-    let sigma = sign(l.dot(&d));
-    let mut x = Vector3::zeros();
-    x[i1] = -sigma * sign(c[(i2, j)]) * ha[i1];
-    x[i2] = sigma * sign(c[(i1, j)]) * ha[i2];
-    let y_j1 = -sigma * sign(c[(i, j2)]) * hb[j1];
-    let y_j2 = sigma * sign(c[(i, j1)]) * hb[j2];
-    let numerator = a.axis(i).dot(&d) - c[(i, j)] * b.axis(j).dot(&d)
-        + c[(i, j)] * (c[(i1, j)] * x[i1] + c[(i2, j)] * x[i2])
-        + c[(i, j1)] * y_j1
-        + c[(i, j2)] * y_j2;
-    x[i] = (numerator / (1.0 - c[(i, j)] * c[(i, j)])).clamp(-ha[i], ha[i]);
-    let point = a.to_world(&x);
-    (
-        point,
-        ContactKind::EdgeEdge,
-        sigma * l.normalize(),
-        Region::point(point),
-    )
-}
-
-/// A point inside both overlapping boxes: the centroid of every box edge clipped by the other box.
-fn overlap_contact(a: &Obb, b: &Obb) -> Found {
-    let points = intersection_points(a, b);
-    let point = if points.is_empty() {
-        0.5 * (a.center() + b.center())
-    } else {
-        points.iter().sum::<Vector3<f64>>() / points.len() as f64
-    };
-    let sat = trace(a, b);
-    let normal = sat.largest_gap().map_or_else(Vector3::zeros, |row| {
-        let l = row.l.normalize();
-        l * sign(l.dot(&(b.center() - a.center())))
-    });
-    (point, ContactKind::Overlap, normal, Region::point(point))
-}
-
-/// The ends of every edge of each box clipped to the other box: points on both boxes.
-pub fn intersection_points(a: &Obb, b: &Obb) -> Vec<Vector3<f64>> {
-    let mut points = clipped_edges(a, b);
-    points.extend(clipped_edges(b, a));
-    points
-}
-
-/// The ends of the edges of `edges_of` inside `clip_by` (Liang–Barsky in `clip_by`'s frame).
-fn clipped_edges(edges_of: &Obb, clip_by: &Obb) -> Vec<Vector3<f64>> {
-    let corners = edges_of.vertices();
-    let limits = clip_by.half_extents();
-    let mut out = Vec::new();
-    for (k, corner) in corners.iter().enumerate() {
-        for axis in 0..3 {
-            if k >> axis & 1 == 1 {
-                continue;
-            }
-            let p0 = clip_by.to_local(corner);
-            let p1 = clip_by.to_local(&corners[k | 1 << axis]);
-            let dir = p1 - p0;
-            let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
-            for m in 0..3 {
-                if dir[m].abs() < 1e-300 {
-                    if p0[m].abs() > limits[m] {
-                        hi = -1.0;
-                    }
-                    continue;
-                }
-                let (t1, t2) = ((-limits[m] - p0[m]) / dir[m], (limits[m] - p0[m]) / dir[m]);
-                lo = lo.max(t1.min(t2));
-                hi = hi.min(t1.max(t2));
-            }
-            if lo <= hi {
-                out.push(clip_by.to_world(&(p0 + lo * dir)));
-                out.push(clip_by.to_world(&(p0 + hi * dir)));
-            }
-        }
-    }
-    out
+/// The gap of the boxes along one axis, in length units.
+fn gap_along(a: &Obb, b: &Obb, axis: AxisId) -> f64 {
+    let frame = PairFrame::new(a, b);
+    let offset = super::kernel::in_frame_of(a, &(b.center() - a.center()));
+    let (r0, r1) = frame.radii(axis, 0.0);
+    (frame.along(axis, &offset).abs() - r0 - r1) / frame.length(axis)
 }

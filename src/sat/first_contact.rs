@@ -3,10 +3,12 @@
 
 use nalgebra::Vector3;
 
-use super::contact::Contact;
+use super::contact::{tie_tolerance, Contact};
 use super::kernel::{for_each_axis, in_frame_of, PairFrame};
-use super::sweep::{misses, narrow, touching_axis, Line, UNBOUNDED};
+use super::overlap::deep_overlap;
+use super::sweep::{misses, narrow, touching_axes, Line, UNBOUNDED};
 use super::swept_contact::{swept_contact, SweptPair};
+use super::AxisId;
 use crate::geometry::Obb;
 
 /// The first contact of the moving boxes within `[0, t_max]`, with its point and features.
@@ -17,9 +19,13 @@ use crate::geometry::Obb;
 /// 1. The six face axes, whose numbers are cheapest; if their window already misses
 ///    `[0, t_max]`, no axis can bring the boxes together.
 /// 2. The nine edge axes narrow the window; contact is at its start (clamped to 0).
-/// 3. The last separating axis is the first in table order that just touches then (the edge
-///    axes are tested only when no face axis touches); the point comes from the seed's
-///    formulas in A's frame ([`swept_contact`]).
+/// 3. Overlapping at time 0 deeper than the tie tolerance: a point inside both boxes from the
+///    edges of one clipped by the other, the normal along the axis of least overlap.
+/// 4. The last separating axis is the first in table order that just touches then, within
+///    the tie tolerance of the one rule of [`super::contact`] (the edge axes are tested only
+///    when no face axis touches); the point comes from the seed's formulas in A's frame
+///    ([`swept_contact`]), or from [`super::contact_at`] when the features along that axis
+///    need clipping or may not meet (a graze).
 #[inline]
 pub fn first_contact(
     a: &Obb,
@@ -42,7 +48,16 @@ pub fn first_contact(
         return None;
     }
     let time = window.0.max(0.0);
-    let axis = touching_axis(&faces, &edges, time);
+    let tolerance = tie_tolerance(a, b);
+    if window.0 < 0.0 {
+        // Every axis overlaps at time 0: an overlap, unless the least overlap is within the
+        // tolerance (the boxes just touch, and the touching axes decide as below).
+        if let Some(contact) = deep_overlap(a, b, &frame, &d, (&faces, &edges)) {
+            return Some(contact);
+        }
+    }
+    let touching = touching_axes(&faces, &edges, time, tolerance);
+    let axis = (touching != 0).then(|| AxisId::ALL[touching.trailing_zeros() as usize]);
     let pair = SweptPair {
         a,
         va,

@@ -161,6 +161,11 @@ impl SatTrace {
             .fold(f64::NEG_INFINITY, crate::math::max_nan)
     }
 
+    /// The gap of row `k` when it is tested (not skipped), without assembling the row.
+    pub(crate) fn tested_gap(&self, k: usize) -> Option<f64> {
+        (self.skipped >> k & 1 == 0).then_some(self.gap[k])
+    }
+
     /// The tested row with the largest gap: the smallest overlap when the boxes intersect.
     pub fn largest_gap(&self) -> Option<AxisRow> {
         let best = (0..15).filter(|k| self.skipped >> k & 1 == 0).fold(

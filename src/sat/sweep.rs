@@ -50,7 +50,8 @@ pub struct SweepTrace {
 /// 3. First contact is the largest entry time if it is before every exit time and `t_max`
 ///    (clamped to 0: already touching or overlapping means contact at 0).
 /// 4. The last separating axis is the first axis in table order on which the boxes just touch
-///    at that time (faces before edges when several touch at once).
+///    at that time (faces before edges when several touch at once) whose features meet: the
+///    time and the axis are those of [`super::first_contact`].
 pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -> SweepTrace {
     let frame = PairFrame::new(a, b);
     let w = vb - va;
@@ -76,15 +77,14 @@ pub fn sweep(a: &Obb, va: Vector3<f64>, b: &Obb, vb: Vector3<f64>, t_max: f64) -
             skipped: !line.tested(),
         }
     });
-    let window = narrow(narrow(UNBOUNDED, &faces), &edges);
-    let first_contact = (!misses(window, t_max)).then_some(window.0.max(0.0));
-    let last_separating_axis = first_contact.and_then(|time| touching_axis(&faces, &edges, time));
+    // The contact's time and axis are `first_contact`'s: one computation, one rule.
+    let contact = super::first_contact(a, va, b, vb, t_max);
     SweepTrace {
         rows,
         relative_velocity: w,
         t_max,
-        first_contact,
-        last_separating_axis,
+        first_contact: contact.as_ref().map(|c| c.time),
+        last_separating_axis: contact.and_then(|c| c.axis),
     }
 }
 
@@ -102,6 +102,15 @@ impl Line {
     /// The numbers of `axis` for offset `d` and relative velocity `w`, both in A's frame.
     #[inline(always)]
     pub fn new(frame: &PairFrame, axis: AxisId, d: &[f64; 3], w: &[f64; 3]) -> Self {
+        Self {
+            speed: frame.along(axis, w),
+            ..Self::at_rest(frame, axis, d)
+        }
+    }
+
+    /// The numbers of `axis` for boxes at rest with offset `d` (in A's frame): no motion.
+    #[inline(always)]
+    pub fn at_rest(frame: &PairFrame, axis: AxisId, d: &[f64; 3]) -> Self {
         let length_squared = match axis {
             AxisId::Edge(i, j) => frame.cross_length_squared(i, j),
             _ => 1.0,
@@ -110,7 +119,7 @@ impl Line {
         let (r0, r1) = frame.radii(axis, 0.0);
         Self {
             distance: frame.along(axis, d),
-            speed: frame.along(axis, w),
+            speed: 0.0,
             reach: if degenerate { f64::INFINITY } else { r0 + r1 },
             length_squared,
         }
@@ -150,7 +159,7 @@ pub(super) fn narrow<const N: usize>(window: (f64, f64), lines: &[Line; N]) -> (
 /// The `field` of lines `k` and `k + 1` in the two lanes of one register (line `k` twice when
 /// it is the last).
 #[inline(always)]
-fn lanes<const N: usize>(lines: &[Line; N], k: usize, field: fn(&Line) -> f64) -> f64x2 {
+pub(super) fn lanes<const N: usize>(lines: &[Line; N], k: usize, field: fn(&Line) -> f64) -> f64x2 {
     f64x2::new([field(&lines[k]), field(&lines[(k + 1).min(N - 1)])])
 }
 
@@ -160,34 +169,37 @@ pub(super) fn misses((last_entry, first_exit): (f64, f64), t_max: f64) -> bool {
     last_entry > first_exit || last_entry > t_max || first_exit < 0.0
 }
 
-/// The first axis in table order whose projections just touch at `time`.
+/// The axes whose projections just touch at `time`, as bits in table order (bit `k` for axis
+/// `k`): at the time a sweep finds, every axis overlaps or touches, so these are the axes within
+/// `tolerance` of the largest gap, the candidates of the one rule of [`super::contact`]. The
+/// faces come first in the table, so the edges are only tested when no face touches.
 #[inline(always)]
-pub(super) fn touching_axis(faces: &[Line; 6], edges: &[Line; 9], time: f64) -> Option<AxisId> {
-    // Every axis that just touches, as bits in table order; the first one is the answer. The
-    // faces come first in the table, so the edges are only tested when no face touches.
-    let faces_touching = touching_bits(faces, time);
-    let touching = if faces_touching == 0 {
-        touching_bits(edges, time) << 6
+pub(super) fn touching_axes(
+    faces: &[Line; 6],
+    edges: &[Line; 9],
+    time: f64,
+    tolerance: f64,
+) -> u32 {
+    let faces_touching = touching_bits(faces, time, tolerance);
+    if faces_touching == 0 {
+        touching_bits(edges, time, tolerance) << 6
     } else {
         faces_touching
-    };
-    (touching != 0).then(|| AxisId::ALL[touching.trailing_zeros() as usize])
+    }
 }
 
 /// Bit `k` set when `lines[k]` just touches at `time`, two lines at a time: an axis just
-/// touches when `||p + t w| - r| <= 1e-9 |L| + 1e-9 (|p| + r)`, compared squared so `|L|` needs
-/// no root (never for an untested axis, whose reach is infinite).
+/// touches when its gap `(||p + t w| - r|) / |L|` is at most `tolerance`, compared squared so
+/// `|L|` needs no root (never for an untested axis, whose reach is infinite).
 #[inline(always)]
-fn touching_bits<const N: usize>(lines: &[Line; N], time: f64) -> u32 {
+fn touching_bits<const N: usize>(lines: &[Line; N], time: f64, tolerance: f64) -> u32 {
     let mut bits = 0;
     for k in (0..N).step_by(2) {
         let pair = |field| lanes(lines, k, field);
         let (p, w) = (pair(|line| line.distance), pair(|line| line.speed));
         let (r, length_squared) = (pair(|line| line.reach), pair(|line| line.length_squared));
         let gap = ((p + f64x2::splat(time) * w).abs() - r).abs();
-        let excess = gap - f64x2::splat(1e-9) * (p.abs() + r);
-        let touches = excess.simd_le(f64x2::ZERO)
-            | (excess * excess).simd_le(f64x2::splat(1e-18) * length_squared);
+        let touches = (gap * gap).simd_le(f64x2::splat(tolerance * tolerance) * length_squared);
         let lanes_used = if k + 1 < N { 0b11 } else { 0b01 };
         bits |= (touches.to_bitmask() & lanes_used) << k;
     }

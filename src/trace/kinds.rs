@@ -2,7 +2,6 @@
 //! event, a lesson's `contact_kind`) names its kind from this list, by these functions.
 
 use crate::geometry::box_plane::BoxFeature;
-use crate::geometry::Obb;
 use crate::sat::ContactKind;
 use crate::scene::ShapeSpec;
 
@@ -32,27 +31,6 @@ pub fn box_plane(feature: Option<BoxFeature>) -> &'static str {
         Some(BoxFeature::Edge) => "edge-plane",
         _ => "face-plane",
     }
-}
-
-/// A sphere and a box, by how many coordinates of the sphere's centre (in the box's frame) lie
-/// outside the box: 0 inside, 1 a face, 2 an edge, 3 a vertex.
-pub fn sphere_box(outside_coordinates: usize) -> &'static str {
-    [
-        "sphere-inside",
-        "sphere-face",
-        "sphere-edge",
-        "sphere-vertex",
-    ][outside_coordinates.min(3)]
-}
-
-/// [`sphere_box`] for a sphere centred at `center` and the box `obb`, both at the contact time.
-pub fn sphere_box_at(obb: &Obb, center: &nalgebra::Vector3<f64>) -> &'static str {
-    let local = obb.to_local(center);
-    let half = obb.half_extents();
-    let outside = (0..3)
-        .filter(|&k| local[k].abs() > half[k] * (1.0 + 1e-12))
-        .count();
-    sphere_box(outside)
 }
 
 /// The kind of a contact between shapes `a` and `b` with the touching box features `features`
@@ -93,7 +71,25 @@ mod tests {
             ContactKind::Overlap,
         ];
         let mut named: Vec<&str> = features.iter().map(|k| k.name()).collect();
-        named.extend((0..4).map(sphere_box));
+        // A unit sphere touching a unit box inside it, on a face, an edge and a vertex.
+        let unit_box = crate::contact::Shape::Box(crate::geometry::Obb::new(
+            nalgebra::Vector3::zeros(),
+            nalgebra::UnitQuaternion::identity(),
+            nalgebra::Vector3::repeat(1.0),
+        ));
+        for center in [
+            [0.0, 0.0, 0.0],
+            [2.0, 0.0, 0.0],
+            [1.5, 1.5, 0.0],
+            [1.5, 1.5, 1.5],
+        ] {
+            let ball = crate::contact::Shape::Sphere(crate::geometry::Sphere {
+                center: nalgebra::Vector3::from(center),
+                radius: 1.0,
+            });
+            let found = crate::contact::contact(&unit_box, &ball, 1.0).expect("they touch");
+            named.push(found.kind_name());
+        }
         named.extend([None, Some(BoxFeature::Vertex), Some(BoxFeature::Edge)].map(box_plane));
         let shapes = [
             ShapeSpec::Box {

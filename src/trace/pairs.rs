@@ -5,9 +5,10 @@ use serde::Serialize;
 
 use super::box_pair::{box_verdict, CheapStages};
 use super::rotating::{follow_rotation, spins, ApproximationRecord};
+use crate::contact::PairContact;
 use crate::geometry::Obb;
 use crate::math::arr3;
-use crate::sat::{self, AxisRow, Contact, Robustness, SweepRow};
+use crate::sat::{self, AxisRow, Robustness, SweepRow};
 use crate::scene::{BodySpec, ShapeSpec};
 
 /// The stages of the pipeline, cheapest first.
@@ -69,7 +70,8 @@ pub struct ContactRecord {
     pub point: [f64; 3],
     /// The last separating axis, `null` when already overlapping.
     pub axis: Option<String>,
-    /// `vertex-face`, `edge-face`, `face-face`, `edge-edge` or `overlap`.
+    /// What touches ([`PairContact::kind_name`]): `vertex-face`, `edge-face`, `face-face`,
+    /// `edge-edge` or `overlap` for two boxes, `vertex-plane`, `sphere-face`, … otherwise.
     pub kind: String,
     /// Unit normal from `a` towards `b`.
     pub normal: [f64; 3],
@@ -164,8 +166,7 @@ fn box_box(
             .collect(),
         contact: verdict
             .contact
-            .as_ref()
-            .map(|c| contact_record(c, time, &a.name, &b.name)),
+            .map(|c| contact_record(&PairContact::of_boxes(c), time, &a.name, &b.name)),
         approximations: Vec::new(),
         sentence: String::new(),
     };
@@ -225,15 +226,19 @@ fn sweep_record(row: &SweepRow, time: f64) -> SweepRecord {
     }
 }
 
-/// The JSON record of a contact found `time` seconds into the scene.
-pub(crate) fn contact_record(contact: &Contact, time: f64, a: &str, b: &str) -> ContactRecord {
+/// The JSON record of a contact found `time` seconds into the scene (the contact table's
+/// record, whichever shapes touch).
+pub(crate) fn contact_record(contact: &PairContact, time: f64, a: &str, b: &str) -> ContactRecord {
     ContactRecord {
         time: time + contact.time,
         point: arr3(&contact.point),
         axis: contact.axis.map(|axis| axis.to_string()),
-        kind: contact.kind.name().into(),
+        kind: contact.kind_name().into(),
         normal: arr3(&contact.normal),
         region: contact.region.iter().map(arr3).collect(),
-        features: super::text::describe_contact(contact, a, b),
+        features: contact.box_contact().map_or_else(
+            || format!("{} contact", contact.kind_name()),
+            |boxes| super::text::describe_contact(&boxes, a, b),
+        ),
     }
 }

@@ -3,14 +3,10 @@
 
 use serde::Serialize;
 
-use super::kinds;
 use super::pairs::ContactRecord;
 use super::simulate::shape_and_state;
-use crate::dynamics::toi::{time_of_impact, Motion, PairKind, ToiStatus};
-use crate::geometry::Obb;
-use crate::math::arr3;
-use crate::sat::{Contact, ContactKind, Region};
-use crate::scene::{BodySpec, ShapeSpec};
+use crate::dynamics::toi::{time_of_impact, Motion, ToiStatus};
+use crate::scene::BodySpec;
 
 /// One estimate of the contact time and its error against the converged root.
 #[derive(Clone, Debug, Serialize)]
@@ -53,33 +49,9 @@ pub(crate) fn rotating_contact(
     ) {
         return None;
     }
-    let t = report.time?;
     let contact = report.contact?;
-    let kind = contact_kind(a, b, t, report.pair, contact.features).to_string();
-    let features = match (contact.axis, contact.features) {
-        (Some(axis), Some(kind)) => {
-            let as_contact = Contact {
-                time: t,
-                point: contact.point,
-                axis: Some(axis),
-                kind,
-                normal: contact.normal,
-                region: Region::from_points(contact.region.iter().copied()),
-            };
-            super::text::describe_contact(&as_contact, &a.name, &b.name)
-        }
-        (None, Some(ContactKind::Overlap)) => format!("{} and {} already overlap", a.name, b.name),
-        _ => format!("{kind} contact"),
-    };
-    let record = ContactRecord {
-        time: time + t,
-        point: arr3(&contact.point),
-        axis: contact.axis.map(|axis| axis.to_string()),
-        kind,
-        normal: arr3(&contact.normal),
-        region: contact.region.iter().map(arr3).collect(),
-        features: format!("{features}; following the rotation"),
-    };
+    let mut record = super::pairs::contact_record(&contact, time, &a.name, &b.name);
+    record.features.push_str("; following the rotation");
     let approximations = report
         .approximations
         .iter()
@@ -90,30 +62,6 @@ pub(crate) fn rotating_contact(
         })
         .collect();
     Some((record, approximations))
-}
-
-/// The kind of the contact found `t` after the pair's state, from the one list of kinds: a box
-/// and a sphere by where the sphere's centre lies against the box at that time.
-fn contact_kind(
-    a: &BodySpec,
-    b: &BodySpec,
-    t: f64,
-    pair: PairKind,
-    features: Option<ContactKind>,
-) -> &'static str {
-    if pair == PairKind::BoxSphere {
-        let (boxed, ball) = if matches!(a.shape, ShapeSpec::Box { .. }) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        if let ShapeSpec::Box { half_extents } = boxed.shape {
-            let (center, rotation) = super::pose_at(boxed, t);
-            let (ball_center, _) = super::pose_at(ball, t);
-            return kinds::sphere_box_at(&Obb::new(center, rotation, half_extents), &ball_center);
-        }
-    }
-    kinds::of_shapes(&a.shape, &b.shape, features).unwrap_or(ContactKind::Overlap.name())
 }
 
 /// Replaces the record's contact by the one found following the rotation, with the estimates.

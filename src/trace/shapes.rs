@@ -4,35 +4,28 @@ use std::fmt::Write as _;
 
 use nalgebra::Vector3;
 
-use super::kinds;
 use super::number::{coordinates, fixed};
-use super::pairs::{ContactRecord, PairRecord, Stage, StageCheck};
+use super::pairs::{contact_record, ContactRecord, PairRecord, Stage, StageCheck};
 use super::rotating::{follow_rotation, spins};
-use crate::geometry::box_plane::{obb_plane, sweep_obb_plane};
-use crate::geometry::planes::{sphere_plane, sweep_sphere_plane};
-use crate::geometry::sphere_box::sweep_sphere_obb;
-use crate::geometry::spheres::{sphere_obb, sphere_sphere, sweep_spheres, SphereBoxStage};
+use crate::contact::{self, Shape};
+use crate::geometry::box_plane::obb_plane;
+use crate::geometry::planes::sphere_plane;
+use crate::geometry::spheres::{sphere_obb, sphere_sphere, SphereBoxStage};
 use crate::geometry::{Obb, Plane, Sphere};
 use crate::math::arr3;
 use crate::scene::{BodySpec, ShapeSpec};
 
-/// A body's shape placed at its state.
-enum Placed {
-    Box(Obb),
-    Ball(Sphere),
-    Flat(Plane),
-}
-
-fn place(body: &BodySpec) -> Placed {
+/// A body's shape placed at its state, as the contact table takes it.
+fn place(body: &BodySpec) -> Shape {
     match body.shape {
         ShapeSpec::Box { half_extents } => {
-            Placed::Box(Obb::new(body.center, body.rotation, half_extents))
+            Shape::Box(Obb::new(body.center, body.rotation, half_extents))
         }
-        ShapeSpec::Sphere { radius } => Placed::Ball(Sphere {
+        ShapeSpec::Sphere { radius } => Shape::Sphere(Sphere {
             center: body.center,
             radius,
         }),
-        ShapeSpec::Plane { normal, offset } => Placed::Flat(Plane { normal, offset }),
+        ShapeSpec::Plane { normal, offset } => Shape::Plane(Plane { normal, offset }),
     }
 }
 
@@ -50,7 +43,6 @@ struct Finding {
     stage: Stage,
     stages: Vec<StageCheck>,
     sentence: String,
-    contact: Option<(f64, Vector3<f64>, Vector3<f64>, String)>,
 }
 
 /// Explains a pair involving a sphere or a plane; `None` for two planes.
@@ -61,49 +53,25 @@ pub(crate) fn other_pair(
     horizon: f64,
 ) -> Option<PairRecord> {
     let (va, vb) = (velocity(a), velocity(b));
-    // Normalise to (sphere|box, ...) orders and remember whether the normal must flip.
-    let (finding, flip) = match (place(a), place(b)) {
-        (Placed::Ball(s1), Placed::Ball(s2)) => (
-            two_spheres(&s1, va, &s2, vb, horizon, (&a.name, &b.name)),
-            false,
-        ),
-        (Placed::Ball(s), Placed::Box(o)) => (
-            sphere_box(&s, va, &o, vb, horizon, (&a.name, &b.name)),
-            false,
-        ),
-        (Placed::Box(o), Placed::Ball(s)) => (
-            sphere_box(&s, vb, &o, va, horizon, (&a.name, &b.name)),
-            true,
-        ),
-        (Placed::Ball(s), Placed::Flat(p)) => (
-            sphere_flat(&s, va - vb, &p, horizon, (&a.name, &b.name)),
-            false,
-        ),
-        (Placed::Flat(p), Placed::Ball(s)) => (
-            sphere_flat(&s, vb - va, &p, horizon, (&a.name, &b.name)),
-            true,
-        ),
-        (Placed::Box(o), Placed::Flat(p)) => (
-            box_flat(&o, va - vb, &p, horizon, (&a.name, &b.name)),
-            false,
-        ),
-        (Placed::Flat(p), Placed::Box(o)) => {
-            (box_flat(&o, vb - va, &p, horizon, (&a.name, &b.name)), true)
+    let names = (a.name.as_str(), b.name.as_str());
+    let (shape_a, shape_b) = (place(a), place(b));
+    let finding = match (&shape_a, &shape_b) {
+        (Shape::Sphere(s1), Shape::Sphere(s2)) => two_spheres(s1, s2, names),
+        (Shape::Sphere(s), Shape::Box(o)) | (Shape::Box(o), Shape::Sphere(s)) => {
+            sphere_box(s, o, names)
+        }
+        (Shape::Sphere(s), Shape::Plane(p)) | (Shape::Plane(p), Shape::Sphere(s)) => {
+            sphere_flat(s, p, names)
+        }
+        (Shape::Box(o), Shape::Plane(p)) | (Shape::Plane(p), Shape::Box(o)) => {
+            box_flat(o, p, names)
         }
         _ => return None,
     };
     let shapes = format!("{}-{}", shape_name(a), shape_name(b));
-    let contact = finding
-        .contact
-        .map(|(t, point, normal, kind)| ContactRecord {
-            time: time + t,
-            point: arr3(&point),
-            axis: None,
-            features: format!("{kind} contact"),
-            kind,
-            normal: arr3(&if flip { -normal } else { normal }),
-            region: vec![arr3(&point)],
-        });
+    // The contact comes from the contact table, as for the simulation.
+    let contact = contact::first_contact(&shape_a, va, &shape_b, vb, horizon)
+        .map(|found| contact_record(&found, time, &a.name, &b.name));
     let mut record = PairRecord {
         a: a.name.clone(),
         b: b.name.clone(),
@@ -182,16 +150,8 @@ fn verdict(names: (&str, &str), intersecting: bool, gap: f64, what: &str) -> Str
     }
 }
 
-fn two_spheres(
-    s1: &Sphere,
-    v1: Vector3<f64>,
-    s2: &Sphere,
-    v2: Vector3<f64>,
-    horizon: f64,
-    names: (&str, &str),
-) -> Finding {
+fn two_spheres(s1: &Sphere, s2: &Sphere, names: (&str, &str)) -> Finding {
     let test = sphere_sphere(s1, s2);
-    let sweep = sweep_spheres(s1, &v1, s2, &v2, horizon);
     let what = format!(
         "|C1 - C2| = {} {} r1 + r2 = {} ({})",
         fixed(test.center_distance, 3),
@@ -204,21 +164,10 @@ fn two_spheres(
         stage: Stage::Exact,
         stages: Vec::new(),
         sentence: verdict(names, test.overlaps, test.gap, &what),
-        contact: sweep
-            .time
-            .zip(sweep.contact)
-            .map(|(t, c)| (t, c.point, c.normal, "sphere-sphere".to_string())),
     }
 }
 
-fn sphere_box(
-    s: &Sphere,
-    vs: Vector3<f64>,
-    o: &Obb,
-    vo: Vector3<f64>,
-    horizon: f64,
-    names: (&str, &str),
-) -> Finding {
+fn sphere_box(s: &Sphere, o: &Obb, names: (&str, &str)) -> Finding {
     let test = sphere_obb(s, o);
     let rejected = test.decided_by == SphereBoxStage::EnclosingSphere;
     let stages = vec![StageCheck {
@@ -240,15 +189,6 @@ fn sphere_box(
         ),
         _ => "the sphere misses the box's enclosing sphere".to_string(),
     };
-    let contact = sweep_sphere_obb(s, &vs, o, &vo, horizon).map(|hit| {
-        let kind = kinds::sphere_box(hit.clamped_coordinates);
-        let center = s.center + vs * hit.time;
-        let normal = (hit.point - center)
-            .try_normalize(1e-300)
-            .unwrap_or_else(Vector3::zeros);
-        // The normal runs from the sphere (listed first here) to the box.
-        (hit.time, hit.point, normal, kind.to_string())
-    });
     Finding {
         intersecting: test.overlaps,
         stage: if rejected {
@@ -258,58 +198,37 @@ fn sphere_box(
         },
         stages,
         sentence: verdict(names, test.overlaps, test.gap.unwrap_or(1.0), &what),
-        contact,
     }
 }
 
-fn sphere_flat(
-    s: &Sphere,
-    v: Vector3<f64>,
-    p: &Plane,
-    horizon: f64,
-    names: (&str, &str),
-) -> Finding {
+fn sphere_flat(s: &Sphere, p: &Plane, names: (&str, &str)) -> Finding {
     let test = sphere_plane(s, p);
-    let sweep = sweep_sphere_plane(s, &v, p, horizon);
     let what = format!(
         "the centre is {} from the plane, the radius is {} ({})",
         fixed(test.center_distance.abs(), 3),
         fixed(test.effective_radius, 3),
         gap_or_overlap(test.gap)
     );
-    let toward_plane = -p.normal * test.center_distance.signum();
     Finding {
         intersecting: test.overlaps,
         stage: Stage::Exact,
         stages: Vec::new(),
         sentence: verdict(names, test.overlaps, test.gap, &what),
-        contact: sweep
-            .sweep
-            .time
-            .zip(sweep.contact_point)
-            .map(|(t, q)| (t, q, toward_plane, "sphere-plane".into())),
     }
 }
 
-fn box_flat(o: &Obb, v: Vector3<f64>, p: &Plane, horizon: f64, names: (&str, &str)) -> Finding {
+fn box_flat(o: &Obb, p: &Plane, names: (&str, &str)) -> Finding {
     let test = obb_plane(o, p);
-    let sweep = sweep_obb_plane(o, &v, p, horizon);
     let what = format!(
         "the centre is {} from the plane, the effective radius sum a_i |A_i.N| is {} ({})",
         fixed(test.proximity.center_distance.abs(), 3),
         fixed(test.proximity.effective_radius, 3),
         gap_or_overlap(test.proximity.gap)
     );
-    let toward_plane = -p.normal * test.proximity.center_distance.signum();
     Finding {
         intersecting: test.proximity.overlaps,
         stage: Stage::Exact,
         stages: Vec::new(),
         sentence: verdict(names, test.proximity.overlaps, test.proximity.gap, &what),
-        contact: sweep
-            .sweep
-            .time
-            .zip(sweep.contact_point)
-            .map(|(t, q)| (t, q, toward_plane, kinds::box_plane(sweep.feature).into())),
     }
 }

@@ -11,6 +11,7 @@ use sepax::nalgebra::{Unit, UnitQuaternion, Vector3};
 use sepax::Obb;
 
 pub mod check;
+pub mod graze;
 pub mod touch;
 
 #[path = "../support/rng.rs"]
