@@ -5,7 +5,10 @@ mod broad;
 mod group;
 mod impact;
 mod pass;
+mod passive;
 mod resting;
+mod separate;
+mod solver;
 mod touch;
 mod track;
 
@@ -25,6 +28,7 @@ use super::RigidBody;
 use crate::sat::{AxisId, ContactKind};
 use group::{Group, Grouping};
 use pass::Pass;
+use passive::Passive;
 
 /// Bodies whose gap is at most this (in metres) touch.
 pub const TOUCHING: f64 = 1e-8;
@@ -215,7 +219,8 @@ impl World {
     ///    record the event.
     /// 5. Integrate them over the rest of the frame and test their pairs again; repeat from 4 (at
     ///    most `max_contacts` impacts).
-    /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction.
+    /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction;
+    ///    any energy that makes is taken back out of the motion of the bodies it touched.
     /// 7. Record sub-steps, error estimates, energy and events.
     pub fn step(&mut self) -> FrameStep {
         let start = self.time();
@@ -228,13 +233,7 @@ impl World {
         );
         pass.run();
         let outcomes = pass.finish();
-        let resting_points = resting::settle(
-            &mut self.bodies,
-            &self.joined,
-            self.settings.material.friction,
-            self.settings.material.resting_speed,
-            self.settings.dt,
-        );
+        let resting_points = self.settle();
         self.frame += 1;
         let mut bodies = self.idle_errors();
         let mut substeps = 0;
@@ -257,5 +256,25 @@ impl World {
             capped: outcomes.capped,
             stages: outcomes.stages,
         }
+    }
+
+    /// The resting pass over the touching pairs, kept from making energy; the points it held.
+    fn settle(&mut self) -> usize {
+        let pairs = resting::touching_pairs(&self.bodies, &self.joined);
+        if pairs.is_empty() {
+            return 0;
+        }
+        let ends = pairs.iter().map(|p| (p.a, p.b));
+        let passive = Passive::before(&self.groups, &self.group_of, &self.bodies, ends);
+        let material = &self.settings.material;
+        let points = resting::settle(
+            &mut self.bodies,
+            pairs,
+            material.friction,
+            material.resting_speed,
+            self.settings.dt,
+        );
+        passive.keep(&self.groups, &mut self.bodies);
+        points
     }
 }

@@ -56,8 +56,10 @@ fn motion(shape: BodyShape, leg: &Leg, s: f64, dt: f64) -> Motion {
 ///
 /// # Algorithm
 /// 1. Both motions from `s = max(t0_a, t0_b)` to the frame end.
-/// 2. Touching at `s` (gap <= [`TOUCHING`]): an impact at `s`, at the touching point that
-///    approaches fastest, if it approaches faster than the resting speed; else a resting contact.
+/// 2. Touching at `s` (gap <= [`TOUCHING`]): an impact at `s` if some touching point approaches
+///    faster than the resting speed, else a resting contact. The impact point is the centre of
+///    those points weighted by how much faster than the resting speed they approach: the point
+///    itself when one does, an edge's or a face's middle when its corners approach alike.
 /// 3. Otherwise `time_of_impact` on the start and end states: the first touch, if any.
 pub(super) fn test_pair(
     bodies: &[RigidBody],
@@ -77,15 +79,20 @@ pub(super) fn test_pair(
             -t.normal
                 .dot(&(mb.start.point_velocity(p) - ma.start.point_velocity(p)))
         };
-        let (point, speed) = t
+        let resting = material.resting_speed.max(STILL);
+        let fast: Vec<(Vector3<f64>, f64)> = t
             .points
             .iter()
             .filter(|(_, gap)| *gap <= TOUCHING)
-            .map(|(p, _)| (*p, approach(p)))
-            .max_by(|x, y| x.1.total_cmp(&y.1))?;
-        return (speed > material.resting_speed.max(STILL)).then(|| Hit {
+            .map(|(p, _)| (*p, approach(p) - resting))
+            .filter(|&(_, excess)| excess > 0.0)
+            .collect();
+        let &(first, _) = fast.first()?;
+        let weight: f64 = fast.iter().map(|&(_, excess)| excess).sum();
+        let offset: Vector3<f64> = fast.iter().map(|&(p, excess)| (p - first) * excess).sum();
+        return Some(Hit {
             time: s,
-            point,
+            point: first + offset / weight,
             normal: t.normal,
             axis: t.axis,
             features: None,

@@ -7,10 +7,14 @@ use crate::dynamics::toi::separation;
 use crate::dynamics::{BodyShape, BodyState};
 use crate::geometry::Obb;
 use crate::math::sign;
-use crate::sat::{self, AxisId, SatTrace};
+use crate::sat::{self, AxisId, AxisRow, SatTrace};
 
 /// Corners within this share of the smallest half-extent above the lowest one join a box's manifold.
 const MANIFOLD_DEPTH: f64 = 0.5;
+/// A cross axis stands for the contact only when its gap beats every face axis's by this much
+/// (metres): an edge parallel to the other box's face gives a cross axis the face's own gap up
+/// to rounding, and its one crossing point would stand for the whole face.
+const FACE_PREFERENCE: f64 = 1e-9;
 
 /// Two bodies near contact: signed gap, unit normal from A to B, and the contact points.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,7 +150,12 @@ fn box_sphere(o: &Obb, c: &Vector3<f64>, r: f64) -> Touch {
 /// face clipped to the reference face (each corner with its depth), on an edge axis the edges'
 /// crossing point.
 fn box_box(a: &Obb, b: &Obb, trace: &SatTrace) -> Touch {
-    let row = trace.largest_gap();
+    let gap_of = |r: &AxisRow| r.gap.filter(|_| !r.skipped).unwrap_or(f64::NEG_INFINITY);
+    let faces = trace.rows().into_iter().take(6);
+    let row = match faces.reduce(|b, r| if gap_of(&b) >= gap_of(&r) { b } else { r }) {
+        Some(face) if gap_of(&face) + FACE_PREFERENCE >= trace.max_gap() => Some(face),
+        _ => trace.largest_gap(),
+    };
     let Some(row) = row else {
         let normal = (b.center() - a.center())
             .try_normalize(1e-300)
