@@ -38,8 +38,10 @@ pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippe
 pub use force::FORCE_KINDS;
 pub use load::{load, load_bytes, load_path, load_str, shipped_lessons, shipped_scenes};
 pub use model::{
-    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec, Scene,
-    ShapeSpec, SpringSpec, WorldSettings,
+    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec,
+    ResponseModel, Scene, ShapeSpec, SpringSpec, WorldSettings,
 };
 pub use roster::find_body;
-pub use world::{DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES};
+pub use world::{
+    DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES, RESPONSES,
+};

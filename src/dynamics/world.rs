@@ -1,5 +1,6 @@
 //! The world stepping loop: integrate a frame, find the earliest contact inside it, advance to
-//! it, respond, and continue the rest of the frame; resting contacts settle at the frame end.
+//! it, respond, and continue the rest of the frame; resting contacts settle at the frame end. A
+//! detect-only world reports the contacts and lets the bodies move on as if nothing touched.
 
 mod broad;
 mod group;
@@ -21,7 +22,7 @@ use nalgebra::Vector3;
 use super::energy::{energy, momentum, Energy, Momentum};
 use super::forces::ForceModel;
 use super::integrate::{BodyError, Integrator};
-use super::response::Material;
+use super::response::{Material, ResponseModel};
 use super::system::System;
 use super::toi::Approximation;
 use super::RigidBody;
@@ -38,7 +39,8 @@ const STILL: f64 = 1e-9;
 /// The default cap on impacts taken in one frame.
 pub const DEFAULT_MAX_CONTACTS: usize = 256;
 
-/// How a world steps: frame length, integrator, tolerance, contact material and contact cap.
+/// How a world steps: frame length, integrator, tolerance, contact response and material, and
+/// contact cap.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Settings {
     /// Seconds per frame.
@@ -51,10 +53,13 @@ pub struct Settings {
     pub material: Material,
     /// The most impacts taken in one frame; later ones are left to the resting pass.
     pub max_contacts: usize,
+    /// What a contact does: an impulse, or nothing (a detect-only world).
+    pub response: ResponseModel,
 }
 
 impl Settings {
-    /// Fixed steps of `dt` with `integrator`, this material and the default contact cap.
+    /// Fixed steps of `dt` with `integrator`, impulses with this material and the default
+    /// contact cap.
     pub fn new(dt: f64, integrator: Integrator, material: Material) -> Self {
         Self {
             dt,
@@ -62,6 +67,7 @@ impl Settings {
             tolerance: None,
             material,
             max_contacts: DEFAULT_MAX_CONTACTS,
+            response: ResponseModel::Impulse,
         }
     }
 
@@ -82,7 +88,8 @@ impl Settings {
     }
 }
 
-/// An impact inside a frame, at its exact time.
+/// A contact inside a frame, at its exact time: an impact, or in a detect-only world the moment a
+/// pair that was apart touches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ContactEvent {
     /// Absolute time of the impact.
@@ -99,9 +106,9 @@ pub struct ContactEvent {
     pub axis: Option<AxisId>,
     /// The touching box features, when known (`vertex-face`, `edge-edge`, …).
     pub features: Option<ContactKind>,
-    /// Normal impulse magnitude.
+    /// Normal impulse magnitude (0 in a detect-only world).
     pub impulse: f64,
-    /// The restitution applied (0 below the resting speed).
+    /// The restitution applied (0 below the resting speed, and in a detect-only world).
     pub restitution: f64,
     /// The seed's cheaper estimates of the time (absolute) and their errors.
     pub approximations: Vec<Approximation>,
@@ -222,6 +229,10 @@ impl World {
     /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction;
     ///    any energy that makes is taken back out of the motion of the bodies it touched.
     /// 7. Record sub-steps, error estimates, energy and events.
+    ///
+    /// A detect-only world ([`ResponseModel::None`]) integrates the frame once, tests every pair
+    /// once over the whole frame and records the first touch of each pair that was apart at the
+    /// frame start, in time order; steps 4–6 change nothing.
     pub fn step(&mut self) -> FrameStep {
         let start = self.time();
         let mut pass = Pass::begin(
@@ -233,7 +244,11 @@ impl World {
         );
         pass.run();
         let outcomes = pass.finish();
-        let resting_points = self.settle();
+        let resting_points = if self.settings.response.responds() {
+            self.settle()
+        } else {
+            0
+        };
         self.frame += 1;
         let mut bodies = self.idle_errors();
         let mut substeps = 0;

@@ -1,4 +1,5 @@
-//! The header: scene, `frame N / total`, time, play state, integrator and dt, selected pair.
+//! The header: scene, `frame N / total`, time, play state, integrator and dt, `detect only` in a
+//! world that does not respond to contacts, selected pair.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,18 +20,18 @@ pub fn status(app: &App, separator: &str) -> String {
         || "no pair".to_string(),
         |p| format!("pair {},{}", p.a, p.b),
     );
-    [
+    let world = &app.scene().world;
+    let mut parts = vec![
         format!("frame {} / {}", app.frame(), app.last_frame()),
         format!("t = {:.3} s", app.record().time),
         play,
-        format!(
-            "{} dt = {} s",
-            app.scene().world.integrator,
-            app.scene().world.dt
-        ),
-        pair,
-    ]
-    .join(separator)
+        format!("{} dt = {} s", world.integrator, world.dt),
+    ];
+    if !world.response.responds() {
+        parts.push("detect only".to_string());
+    }
+    parts.push(pair);
+    parts.join(separator)
 }
 
 /// Draws the header: one line, plus the scene's description when there are two.

@@ -99,10 +99,34 @@ pub(super) fn test_pair(
             approximations: Vec::new(),
         });
     }
+    first_touch(&ma, &mb, s, dt)
+}
+
+/// The first touch of a pair that is apart at the frame start, searched over the whole frame
+/// without responding to anything: a detect-only world's test. `None` when the pair already
+/// touches or overlaps at the start (it is in contact, not arriving), stays apart, or the search
+/// gave up.
+pub(super) fn detect_pair(
+    bodies: &[RigidBody],
+    legs: (&Leg, &Leg),
+    (a, b): (usize, usize),
+    dt: f64,
+) -> Option<Hit> {
+    let s = legs.0.t0.max(legs.1.t0);
+    let (ma, mb) = (
+        motion(bodies[a].shape, legs.0, s, dt),
+        motion(bodies[b].shape, legs.1, s, dt),
+    );
+    first_touch(&ma, &mb, s, dt)
+}
+
+/// `time_of_impact` from `s` seconds into the frame to its end: the first touch, if the bodies
+/// are apart at `s` and touch later.
+fn first_touch(ma: &Motion, mb: &Motion, s: f64, dt: f64) -> Option<Hit> {
     if s >= dt {
         return None;
     }
-    let report = time_of_impact(&ma, &mb, dt - s);
+    let report = time_of_impact(ma, mb, dt - s);
     match (report.status, report.time, report.contact) {
         (ToiStatus::Impact, Some(time), Some(contact)) => Some(Hit {
             time: s + time,
@@ -130,6 +154,14 @@ pub(super) struct Response {
     pub impulse: f64,
     /// The restitution used (0 below the resting speed).
     pub restitution: f64,
+}
+
+impl Response {
+    /// No response at all: a detect-only world's contacts.
+    pub const NONE: Self = Self {
+        impulse: 0.0,
+        restitution: 0.0,
+    };
 }
 
 /// Applies the response to an impact between `a < b`: the seed's formulas for two moving
