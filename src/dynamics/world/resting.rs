@@ -11,6 +11,9 @@ use super::separate::separate;
 use super::solver::{solve, Inverse, Patch};
 use super::touch::{touch, Touch};
 use super::{STILL, TOUCHING};
+
+/// Points whose gaps differ by at most this (metres) belong to one feature of a touch.
+const FEATURE: f64 = 1e-10;
 use crate::dynamics::RigidBody;
 
 /// A touching pair with its touch as last computed, reused while neither body has moved.
@@ -84,11 +87,13 @@ pub(super) fn settle(
         else {
             continue;
         };
+        let arrives = arriving(bodies, (a, b), t, resting_speed);
         let held: Vec<(Vector3<f64>, f64)> = t
             .points
             .iter()
-            .filter(|&&(p, gap)| !arriving(bodies, (a, b), &t.normal, &p, gap, resting_speed))
-            .map(|&(p, gap)| (p, gap.max(0.0) / dt))
+            .zip(arrives)
+            .filter(|&(_, arrives)| !arrives)
+            .map(|(&(p, gap), _)| (p, gap.max(0.0) / dt))
             .collect();
         patches.extend(Patch::new(bodies, &inverse, (a, b), &t.normal, &held));
     }
@@ -99,19 +104,35 @@ pub(super) fn settle(
     count
 }
 
-/// Whether a point still apart (a speculative contact) closes faster than twice the resting
-/// speed: an impact that lands just after the frame, left to the next frame's search so that it
-/// bounces with restitution instead of being held.
+/// Which points of a touch are arriving: still apart (more than rounding, 1e-12 m) and closing
+/// faster than twice the resting speed, an impact that lands just after the frame, left to the
+/// next frame's search so that it bounces with restitution instead of being held. Points of one
+/// feature (gaps within [`FEATURE`] of each other, closing fast) are decided together: after a
+/// push the corners of an edge sit at zero gap up to rounding, and deciding them one by one could
+/// hold one corner of an edge and not its twin.
 fn arriving(
     bodies: &[RigidBody],
     (a, b): (usize, usize),
-    normal: &Vector3<f64>,
-    p: &Vector3<f64>,
-    gap: f64,
+    touch: &Touch,
     resting_speed: f64,
-) -> bool {
-    let closing = -(bodies[b].point_velocity(p) - bodies[a].point_velocity(p)).dot(normal);
-    gap > 1e-12 && closing > 2.0 * resting_speed.max(STILL)
+) -> Vec<bool> {
+    let n = &touch.normal;
+    let fast: Vec<bool> = touch
+        .points
+        .iter()
+        .map(|(p, _)| {
+            let closing = -(bodies[b].point_velocity(p) - bodies[a].point_velocity(p)).dot(n);
+            closing > 2.0 * resting_speed.max(STILL)
+        })
+        .collect();
+    let apart = |i: usize| fast[i] && touch.points[i].1 > 1e-12;
+    (0..touch.points.len())
+        .map(|i| {
+            fast[i]
+                && (0..touch.points.len())
+                    .any(|j| apart(j) && (touch.points[i].1 - touch.points[j].1).abs() <= FEATURE)
+        })
+        .collect()
 }
 
 /// The pairs (not both fixed, not joined) whose AABBs meet (sort-and-sweep) and whose gap is at
