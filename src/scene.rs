@@ -43,8 +43,10 @@ pub use load::{
     MAX_FILE_BYTES,
 };
 pub use model::{
-    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec, Scene,
-    ShapeSpec, SpringSpec, WorldSettings,
+    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec,
+    ResponseModel, Scene, ShapeSpec, SpringSpec, WorldSettings,
 };
 pub use roster::find_body;
-pub use world::{DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES};
+pub use world::{
+    DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES, RESPONSES,
+};

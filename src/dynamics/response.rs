@@ -202,6 +202,8 @@ pub fn collide_balls(a: &Ball, b: &Ball, material: &Material) -> BallPair {
     }
 }
 
+mod model;
 mod rigid;
 
+pub use model::ResponseModel;
 pub use rigid::{rigid_impulse, Approach, Friction, ImpulseResponse, Velocity};

@@ -1,12 +1,16 @@
 //! The world stepping loop: integrate a frame, find the earliest contact inside it, advance to
-//! it, respond, and continue the rest of the frame; resting contacts settle at the frame end.
+//! it, respond, and continue the rest of the frame; resting contacts settle at the frame end. A
+//! detect-only world reports the contacts and lets the bodies move on as if nothing touched.
 
 mod broad;
 mod diverge;
 mod group;
 mod impact;
 mod pass;
+mod passive;
 mod resting;
+mod separate;
+mod solver;
 mod touch;
 mod track;
 
@@ -20,13 +24,14 @@ use nalgebra::Vector3;
 use super::energy::{energy, momentum, Energy, Momentum};
 use super::forces::ForceModel;
 use super::integrate::{BodyError, Integrator};
-use super::response::Material;
+use super::response::{Material, ResponseModel};
 use super::system::System;
 use super::toi::Approximation;
 use super::RigidBody;
 use crate::sat::{AxisId, ContactKind};
 use group::{Group, Grouping};
 use pass::Pass;
+use passive::Passive;
 
 /// Bodies whose gap is at most this (in metres) touch.
 pub const TOUCHING: f64 = 1e-8;
@@ -36,7 +41,8 @@ const STILL: f64 = 1e-9;
 /// The default cap on impacts taken in one frame.
 pub const DEFAULT_MAX_CONTACTS: usize = 256;
 
-/// How a world steps: frame length, integrator, tolerance, contact material and contact cap.
+/// How a world steps: frame length, integrator, tolerance, contact response and material, and
+/// contact cap.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Settings {
     /// Seconds per frame.
@@ -49,10 +55,13 @@ pub struct Settings {
     pub material: Material,
     /// The most impacts taken in one frame; later ones are left to the resting pass.
     pub max_contacts: usize,
+    /// What a contact does: an impulse, or nothing (a detect-only world).
+    pub response: ResponseModel,
 }
 
 impl Settings {
-    /// Fixed steps of `dt` with `integrator`, this material and the default contact cap.
+    /// Fixed steps of `dt` with `integrator`, impulses with this material and the default
+    /// contact cap.
     pub fn new(dt: f64, integrator: Integrator, material: Material) -> Self {
         Self {
             dt,
@@ -60,6 +69,7 @@ impl Settings {
             tolerance: None,
             material,
             max_contacts: DEFAULT_MAX_CONTACTS,
+            response: ResponseModel::Impulse,
         }
     }
 
@@ -80,7 +90,8 @@ impl Settings {
     }
 }
 
-/// An impact inside a frame, at its exact time.
+/// A contact inside a frame, at its exact time: an impact, or in a detect-only world the moment a
+/// pair that was apart touches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ContactEvent {
     /// Absolute time of the impact.
@@ -97,9 +108,9 @@ pub struct ContactEvent {
     pub axis: Option<AxisId>,
     /// The touching box features, when known (`vertex-face`, `edge-edge`, …).
     pub features: Option<ContactKind>,
-    /// Normal impulse magnitude.
+    /// Normal impulse magnitude (0 in a detect-only world).
     pub impulse: f64,
-    /// The restitution applied (0 below the resting speed).
+    /// The restitution applied (0 below the resting speed, and in a detect-only world).
     pub restitution: f64,
     /// The seed's cheaper estimates of the time (absolute) and their errors.
     pub approximations: Vec<Approximation>,
@@ -220,9 +231,14 @@ impl World {
     ///    record the event.
     /// 5. Integrate them over the rest of the frame and test their pairs again; repeat from 4 (at
     ///    most `max_contacts` impacts).
-    /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction.
+    /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction;
+    ///    any energy that makes is taken back out of the motion of the bodies it touched.
     /// 7. Record sub-steps, error estimates, energy and events, and the first body whose state
     ///    is no longer finite or passed [`DIVERGENCE_BOUND`] (its error estimate becomes NaN).
+    ///
+    /// A detect-only world ([`ResponseModel::None`]) integrates the frame once, tests every pair
+    /// once over the whole frame and records the first touch of each pair that was apart at the
+    /// frame start, in time order; steps 4–6 change nothing.
     pub fn step(&mut self) -> FrameStep {
         let start = self.time();
         let mut pass = Pass::begin(
@@ -234,13 +250,11 @@ impl World {
         );
         pass.run();
         let outcomes = pass.finish();
-        let resting_points = resting::settle(
-            &mut self.bodies,
-            &self.joined,
-            self.settings.material.friction,
-            self.settings.material.resting_speed,
-            self.settings.dt,
-        );
+        let resting_points = if self.settings.response.responds() {
+            self.settle()
+        } else {
+            0
+        };
         self.frame += 1;
         let mut bodies = self.idle_errors();
         let mut substeps = 0;
@@ -274,5 +288,25 @@ impl World {
             step.frame
         );
         step
+    }
+
+    /// The resting pass over the touching pairs, kept from making energy; the points it held.
+    fn settle(&mut self) -> usize {
+        let pairs = resting::touching_pairs(&self.bodies, &self.joined);
+        if pairs.is_empty() {
+            return 0;
+        }
+        let ends = pairs.iter().map(|p| (p.a, p.b));
+        let passive = Passive::before(&self.groups, &self.group_of, &self.bodies, ends);
+        let material = &self.settings.material;
+        let points = resting::settle(
+            &mut self.bodies,
+            pairs,
+            material.friction,
+            material.resting_speed,
+            self.settings.dt,
+        );
+        passive.keep(&self.groups, &mut self.bodies);
+        points
     }
 }

@@ -2,6 +2,8 @@
 
 use nalgebra::{UnitQuaternion, Vector3};
 
+pub use crate::dynamics::response::ResponseModel;
+
 /// A loaded, validated scene.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
@@ -40,6 +42,8 @@ pub struct WorldSettings {
     pub friction: f64,
     /// Largest error estimate per step, `> 0`: when given, each frame takes adaptive sub-steps.
     pub tolerance: Option<f64>,
+    /// What a contact does (default `impulse`; `none` is a detect-only world).
+    pub response: ResponseModel,
 }
 
 /// One `[[body]]`.

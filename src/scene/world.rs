@@ -1,4 +1,5 @@
-//! The `[world]` table: time step, frame count, gravity, integrator and contact coefficients.
+//! The `[world]` table: time step, frame count, gravity, integrator, contact response and
+//! coefficients.
 
 use std::ops::Range;
 
@@ -7,7 +8,7 @@ use toml::de::DeTable;
 
 use super::fields::Fields;
 use super::limits;
-use super::model::WorldSettings;
+use super::model::{ResponseModel, WorldSettings};
 use super::value::Report;
 
 /// Frames simulated when `frames` is not given.
@@ -28,6 +29,9 @@ pub const INTEGRATORS: &[&str] = &[
 
 /// The integrator used when `integrator` is not given.
 pub const DEFAULT_INTEGRATOR: &str = "rk4";
+
+/// The valid values of `response`: `impulse` (the default) and `none` (detect only).
+pub const RESPONSES: &[&str] = &ResponseModel::NAMES;
 
 /// The coefficient of restitution used when `restitution` is not given.
 pub const DEFAULT_RESTITUTION: f64 = 0.5;
@@ -54,6 +58,10 @@ pub(crate) fn validate(
         .unwrap_or(DEFAULT_RESTITUTION);
     let friction = f.non_negative(r, "friction").unwrap_or(0.0);
     let tolerance = r.limited(limits::TOLERANCE, |r| f.positive(r, "tolerance"));
+    let response = f
+        .choice(r, "response", RESPONSES)
+        .and_then(ResponseModel::from_name)
+        .unwrap_or_default();
     if !f.finish(r) {
         return None;
     }
@@ -65,5 +73,6 @@ pub(crate) fn validate(
         restitution,
         friction,
         tolerance,
+        response,
     })
 }

@@ -40,6 +40,7 @@ impl SimOptions {
             .with_resting_speed(resting_speed(&w.gravity, dt));
         Ok(Settings {
             tolerance: self.tolerance.or(w.tolerance),
+            response: w.response,
             ..Settings::new(dt, integrator, material)
         })
     }

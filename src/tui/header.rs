@@ -1,5 +1,6 @@
-//! The header: scene, `frame N / total`, time, play state, integrator and dt, selected pair; in
-//! red and led by `diverged at frame N` when the simulation diverged.
+//! The header: scene, `frame N / total`, time, play state, integrator and dt, `detect only` in a
+//! world that does not respond to contacts, selected pair; in red and led by `diverged at frame
+//! N` when the simulation diverged.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -21,24 +22,23 @@ pub fn status(app: &App, separator: &str) -> String {
         || "no pair".to_string(),
         |p| format!("pair {},{}", p.a, p.b),
     );
-    let diverged = app
+    let world = &app.scene().world;
+    let mut parts: Vec<String> = app
         .diverged()
-        .map(|d| format!("diverged at frame {}", d.frame));
-    diverged
+        .map(|d| format!("diverged at frame {}", d.frame))
         .into_iter()
-        .chain([
-            format!("frame {} / {}", app.frame(), app.last_frame()),
-            format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
-            play,
-            format!(
-                "{} dt = {} s",
-                app.scene().world.integrator,
-                app.scene().world.dt
-            ),
-            pair,
-        ])
-        .collect::<Vec<_>>()
-        .join(separator)
+        .collect();
+    parts.extend([
+        format!("frame {} / {}", app.frame(), app.last_frame()),
+        format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
+        play,
+        format!("{} dt = {} s", world.integrator, world.dt),
+    ]);
+    if !world.response.responds() {
+        parts.push("detect only".to_string());
+    }
+    parts.push(pair);
+    parts.join(separator)
 }
 
 /// Draws the header: one line, plus the scene's description when there are two.

@@ -56,8 +56,10 @@ fn motion(shape: BodyShape, leg: &Leg, s: f64, dt: f64) -> Motion {
 ///
 /// # Algorithm
 /// 1. Both motions from `s = max(t0_a, t0_b)` to the frame end.
-/// 2. Touching at `s` (gap <= [`TOUCHING`]): an impact at `s`, at the touching point that
-///    approaches fastest, if it approaches faster than the resting speed; else a resting contact.
+/// 2. Touching at `s` (gap <= [`TOUCHING`]): an impact at `s` if some touching point approaches
+///    faster than the resting speed, else a resting contact. The impact point is the centre of
+///    those points weighted by how much faster than the resting speed they approach: the point
+///    itself when one does, an edge's or a face's middle when its corners approach alike.
 /// 3. Otherwise `time_of_impact` on the start and end states: the first touch, if any.
 pub(super) fn test_pair(
     bodies: &[RigidBody],
@@ -77,25 +79,54 @@ pub(super) fn test_pair(
             -t.normal
                 .dot(&(mb.start.point_velocity(p) - ma.start.point_velocity(p)))
         };
-        let (point, speed) = t
+        let resting = material.resting_speed.max(STILL);
+        let fast: Vec<(Vector3<f64>, f64)> = t
             .points
             .iter()
             .filter(|(_, gap)| *gap <= TOUCHING)
-            .map(|(p, _)| (*p, approach(p)))
-            .max_by(|x, y| x.1.total_cmp(&y.1))?;
-        return (speed > material.resting_speed.max(STILL)).then(|| Hit {
+            .map(|(p, _)| (*p, approach(p) - resting))
+            .filter(|&(_, excess)| excess > 0.0)
+            .collect();
+        let &(first, _) = fast.first()?;
+        let weight: f64 = fast.iter().map(|&(_, excess)| excess).sum();
+        let offset: Vector3<f64> = fast.iter().map(|&(p, excess)| (p - first) * excess).sum();
+        return Some(Hit {
             time: s,
-            point,
+            point: first + offset / weight,
             normal: t.normal,
             axis: t.axis,
             features: None,
             approximations: Vec::new(),
         });
     }
+    first_touch(&ma, &mb, s, dt)
+}
+
+/// The first touch of a pair that is apart at the frame start, searched over the whole frame
+/// without responding to anything: a detect-only world's test. `None` when the pair already
+/// touches or overlaps at the start (it is in contact, not arriving), stays apart, or the search
+/// gave up.
+pub(super) fn detect_pair(
+    bodies: &[RigidBody],
+    legs: (&Leg, &Leg),
+    (a, b): (usize, usize),
+    dt: f64,
+) -> Option<Hit> {
+    let s = legs.0.t0.max(legs.1.t0);
+    let (ma, mb) = (
+        motion(bodies[a].shape, legs.0, s, dt),
+        motion(bodies[b].shape, legs.1, s, dt),
+    );
+    first_touch(&ma, &mb, s, dt)
+}
+
+/// `time_of_impact` from `s` seconds into the frame to its end: the first touch, if the bodies
+/// are apart at `s` and touch later.
+fn first_touch(ma: &Motion, mb: &Motion, s: f64, dt: f64) -> Option<Hit> {
     if s >= dt {
         return None;
     }
-    let report = time_of_impact(&ma, &mb, dt - s);
+    let report = time_of_impact(ma, mb, dt - s);
     match (report.status, report.time, report.contact) {
         (ToiStatus::Impact, Some(time), Some(contact)) => Some(Hit {
             time: s + time,
@@ -123,6 +154,14 @@ pub(super) struct Response {
     pub impulse: f64,
     /// The restitution used (0 below the resting speed).
     pub restitution: f64,
+}
+
+impl Response {
+    /// No response at all: a detect-only world's contacts.
+    pub const NONE: Self = Self {
+        impulse: 0.0,
+        restitution: 0.0,
+    };
 }
 
 /// Applies the response to an impact between `a < b`: the seed's formulas for two moving

@@ -1,12 +1,13 @@
 //! One frame's search for contacts: every group's track, the pairs' tests, and the impacts taken
-//! in time order, each followed by the rest of the frame.
+//! in time order, each followed by the rest of the frame (in a detect-only world, the contacts
+//! recorded in time order and nothing changed).
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::broad::{cheap_rejection, swept, BroadPhase, Stages, Verdict, Volume};
 use super::group::Group;
-use super::impact::{respond, test_pair, Hit, Leg};
+use super::impact::{detect_pair, respond, test_pair, Hit, Leg, Response};
 use super::track::{end_state, pack, unpack, Evidence, Track};
 use super::{ContactEvent, Settings, TOUCHING};
 use crate::dynamics::toi::Approximation;
@@ -181,8 +182,13 @@ impl<'w> Pass<'w> {
             }
         }
         let legs = (&self.legs[a], &self.legs[b]);
-        let material = &self.settings.material;
-        if let Some(hit) = test_pair(self.bodies, legs, (a, b), self.settings.dt, material) {
+        let (dt, material) = (self.settings.dt, &self.settings.material);
+        let hit = if self.settings.response.responds() {
+            test_pair(self.bodies, legs, (a, b), dt, material)
+        } else {
+            detect_pair(self.bodies, legs, (a, b), dt)
+        };
+        if let Some(hit) = hit {
             let versions = [self.version(a), self.version(b)];
             self.queue.push(Pending {
                 hit,
@@ -207,8 +213,14 @@ impl<'w> Pass<'w> {
         }
     }
 
-    /// Advances the pair's groups to the impact, responds, and restarts them from there.
+    /// Advances the pair's groups to the impact, responds, and restarts them from there; in a
+    /// detect-only world only records the contact (nothing changes, so nothing is tested again).
     fn handle(&mut self, pending: &Pending) {
+        if !self.settings.response.responds() {
+            let event = self.event(pending, Response::NONE);
+            self.events.push(event);
+            return;
+        }
         let (a, b) = pending.pair;
         let t = pending.hit.time;
         let mut involved: Vec<usize> = [self.group_of[a], self.group_of[b]]
@@ -222,26 +234,8 @@ impl<'w> Pass<'w> {
         }
         let response = respond(self.bodies, (a, b), &pending.hit, &self.settings.material);
         *self.impacts.entry((a, b)).or_insert(0) += 1;
-        self.events.push(ContactEvent {
-            time: self.frame_start + t,
-            a,
-            b,
-            point: pending.hit.point,
-            normal: pending.hit.normal,
-            axis: pending.hit.axis,
-            features: pending.hit.features,
-            impulse: response.impulse,
-            restitution: response.restitution,
-            approximations: pending
-                .hit
-                .approximations
-                .iter()
-                .map(|x| Approximation {
-                    time: x.time.map(|t| self.frame_start + t),
-                    ..*x
-                })
-                .collect(),
-        });
+        let event = self.event(pending, response);
+        self.events.push(event);
         let mut changed = Vec::new();
         for &g in &involved {
             let y = pack(&self.groups[g], self.bodies);
@@ -260,6 +254,31 @@ impl<'w> Pass<'w> {
                     self.consider(i.min(j), i.max(j));
                 }
             }
+        }
+    }
+
+    /// The event of a pending contact with the response it got.
+    fn event(&self, pending: &Pending, response: Response) -> ContactEvent {
+        let (a, b) = pending.pair;
+        let hit = &pending.hit;
+        ContactEvent {
+            time: self.frame_start + hit.time,
+            a,
+            b,
+            point: hit.point,
+            normal: hit.normal,
+            axis: hit.axis,
+            features: hit.features,
+            impulse: response.impulse,
+            restitution: response.restitution,
+            approximations: hit
+                .approximations
+                .iter()
+                .map(|x| Approximation {
+                    time: x.time.map(|t| self.frame_start + t),
+                    ..*x
+                })
+                .collect(),
         }
     }
 
