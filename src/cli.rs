@@ -58,6 +58,12 @@ pub struct ExplainArgs {
     /// Explain only this pair of bodies, e.g. `--pair A,B`.
     #[arg(long, value_name = "A,B", value_parser = pair_names)]
     pub pair: Option<(String, String)>,
+    /// Only the pairs that intersect now or first touch within the horizon.
+    #[arg(long)]
+    pub touching: bool,
+    /// At most N pairs, the first ones in scene order (after --touching).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
     /// Rule for near-parallel edges: per-axis (skip each degenerate cross axis, as parry does),
     /// ericson (pad every `|c_ij|` by 1e-6), eberly (skip all edge axes when two axes are parallel).
     #[arg(long, default_value = "per-axis", value_name = "RULE",

@@ -101,7 +101,7 @@ fn check_pair(scene: &Scene, pair: Option<&(String, String)>) -> Result<(), Stri
 #[cfg(feature = "tui")]
 fn run(args: &cli::RunArgs) -> Result<(), String> {
     use sepax::draw::View;
-    use sepax::tui::{self, App, Options, Theme};
+    use sepax::tui::{self, Options, Theme};
 
     let scene = load_scene(&args.scene)?;
     check_frame(&scene, args.frame)?;
@@ -116,7 +116,7 @@ fn run(args: &cli::RunArgs) -> Result<(), String> {
         four: args.view == "four",
         theme: Theme::new(no_color(), args.ascii),
     };
-    tui::run(App::new(scene, &options)).map_err(|e| format!("error: terminal: {e}"))
+    tui::run_scene(scene, &options).map_err(|e| format!("error: terminal: {e}"))
 }
 
 /// Opens a lesson (or the menu), or clears the saved progress; a lesson that does not load is
@@ -178,7 +178,12 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     let timeline = trace::simulate_timeline(&scene, args.frame, &trace::SimOptions::default())
         .map_err(|e| format!("error: {}: {e}", scene.name))?;
     let bodies = timeline.last().map(|r| r.specs.clone()).unwrap_or_default();
-    let explanation = trace::explain(&scene, &bodies, args.frame, horizon, pair, rule);
+    let filter = trace::PairFilter {
+        only_pair: pair,
+        touching: args.touching,
+        limit: args.limit,
+    };
+    let explanation = trace::explain_filtered(&scene, &bodies, args.frame, horizon, &filter, rule);
     if args.json {
         let json = serde_json::to_string(&explanation).map_err(|e| format!("error: {e}"))?;
         println!("{json}");

@@ -98,6 +98,25 @@ pub fn pose_at(body: &BodySpec, t: f64) -> (Vector3<f64>, UnitQuaternion<f64>) {
     (body.center + body.velocity * t, spin * body.rotation)
 }
 
+/// Which pairs `explain` reports: every pair (or one named pair), only the touching ones, and at
+/// most some number of them, in scene order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairFilter<'a> {
+    /// Only the pair of these two bodies (either order).
+    pub only_pair: Option<(&'a str, &'a str)>,
+    /// Only pairs that intersect now or first touch within the horizon.
+    pub touching: bool,
+    /// At most this many pairs (the first ones in scene order).
+    pub limit: Option<usize>,
+}
+
+impl PairRecord {
+    /// Whether the bodies intersect now or first touch within the horizon.
+    pub fn touches(&self) -> bool {
+        self.intersecting || self.contact.is_some()
+    }
+}
+
 /// Explains every pair of the scene (or only `only_pair`) at `frame`, searching `horizon` ahead.
 pub fn explain(
     scene: &Scene,
@@ -107,15 +126,43 @@ pub fn explain(
     only_pair: Option<(&str, &str)>,
     robustness: Robustness,
 ) -> Explanation {
+    let filter = PairFilter {
+        only_pair,
+        ..PairFilter::default()
+    };
+    explain_filtered(scene, bodies, frame, horizon, &filter, robustness)
+}
+
+/// Explains the pairs `filter` keeps at `frame`, searching `horizon` ahead.
+///
+/// # Algorithm
+/// Pairs are visited in scene order. With `touching`, a pair whose enclosing spheres stay apart
+/// over the horizon ([`may_touch`]) is skipped without a record; the others are explained and kept
+/// when they intersect or meet. The walk stops once `limit` pairs are kept.
+pub fn explain_filtered(
+    scene: &Scene,
+    bodies: &[BodySpec],
+    frame: usize,
+    horizon: f64,
+    filter: &PairFilter<'_>,
+    robustness: Robustness,
+) -> Explanation {
     let time = frame as f64 * scene.world.dt;
+    let limit = filter.limit.unwrap_or(usize::MAX);
     let mut pairs = Vec::new();
-    for (i, a) in bodies.iter().enumerate() {
+    'walk: for (i, a) in bodies.iter().enumerate() {
         for b in &bodies[i + 1..] {
-            let wanted = only_pair
-                .is_none_or(|(x, y)| (a.name == x && b.name == y) || (a.name == y && b.name == x));
-            if wanted {
-                pairs.extend(explain_pair(a, b, time, horizon, robustness));
+            if pairs.len() >= limit {
+                break 'walk;
             }
+            let wanted = filter
+                .only_pair
+                .is_none_or(|(x, y)| (a.name == x && b.name == y) || (a.name == y && b.name == x));
+            if !wanted || (filter.touching && !may_touch(a, b, horizon)) {
+                continue;
+            }
+            let record = explain_pair(a, b, time, horizon, robustness);
+            pairs.extend(record.filter(|r| !filter.touching || r.touches()));
         }
     }
     Explanation {
@@ -126,6 +173,43 @@ pub fn explain(
         bodies: bodies.iter().map(body_record).collect(),
         pairs,
     }
+}
+
+/// The centre and radius of a sphere enclosing the body (`None` for a plane, which is unbounded).
+pub fn enclosing_ball(body: &BodySpec) -> Option<(Vector3<f64>, f64)> {
+    match body.shape {
+        ShapeSpec::Box { half_extents } => Some((body.center, half_extents.norm())),
+        ShapeSpec::Sphere { radius } => Some((body.center, radius)),
+        ShapeSpec::Plane { .. } => None,
+    }
+}
+
+/// Whether two bodies may touch within `horizon` seconds: false only when their enclosing spheres,
+/// moving at the bodies' constant velocities, stay apart all along (rotation does not move an
+/// enclosing sphere). A plane may touch anything.
+pub fn may_touch(a: &BodySpec, b: &BodySpec, horizon: f64) -> bool {
+    let (Some((ca, ra)), Some((cb, rb))) = (enclosing_ball(a), enclosing_ball(b)) else {
+        return true;
+    };
+    let velocity = |body: &BodySpec| {
+        if body.fixed {
+            Vector3::zeros()
+        } else {
+            body.velocity
+        }
+    };
+    let d = cb - ca;
+    let v = velocity(b) - velocity(a);
+    // The closest approach of `d + v t` for t in [0, horizon].
+    let speed2 = v.norm_squared();
+    let t = if speed2 > 0.0 {
+        (-d.dot(&v) / speed2).clamp(0.0, horizon.max(0.0))
+    } else {
+        0.0
+    };
+    let reach = ra + rb;
+    // A hair of slack: the exact tests count a gap within 1e-9 of the sizes as touching.
+    (d + v * t).norm() <= reach * (1.0 + 1e-6) + 1e-9
 }
 
 /// The record of one body.

@@ -1,12 +1,17 @@
 //! The debugger's state: the scene, its frame records, where the user is and what they look at.
 
+use std::collections::HashSet;
+
 use nalgebra::Vector3;
 
+use super::layout::Shown;
+use super::pair_picker::PairSearch;
+use super::pairs::{joined_pairs, PairEntry, PairList};
+use super::timeline::Timeline;
 use super::Theme;
 use crate::draw::View;
-use crate::sat::Robustness;
 use crate::scene::{Scene, ShapeSpec};
-use crate::trace::{self, Explanation, FrameRecord, PairRecord};
+use crate::trace::{self, FrameRecord, PairRecord};
 
 /// Playback speeds `+` and `-` step through, as multiples of real time.
 pub const SPEEDS: [f64; 7] = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
@@ -37,8 +42,12 @@ pub enum Overlay {
     None,
     /// The help listing every key.
     Help,
+    /// The scene's full title, description and size.
+    Info,
     /// The frame number being typed after `g`.
     Prompt(String),
+    /// The pair picker: a filter typed by body name and the highlighted pair.
+    Pairs(PairSearch),
 }
 
 /// Whether frames advance by themselves.
@@ -51,23 +60,39 @@ pub enum Playback {
     Playing,
 }
 
+/// What the picture holds in view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Framing {
+    /// The selected pair's bodies fill the view.
+    #[default]
+    Pair,
+    /// Every body of every frame computed so far.
+    Scene,
+}
+
 /// Everything the screen shows is read from here; only [`App::update`] changes it.
 #[derive(Clone, Debug)]
 pub struct App {
     pub(super) scene: Scene,
-    pub(super) frames: Vec<FrameRecord>,
+    pub(super) timeline: Timeline,
     pub(super) frame: usize,
-    pub(super) explanation: Explanation,
+    pub(super) pending_frame: Option<usize>,
+    pub(super) joined: HashSet<(usize, usize)>,
+    pub(super) pairs: PairList,
     pub(super) pair: usize,
     pub(super) row: usize,
     pub(super) view: View,
     pub(super) four: bool,
+    pub(super) table: bool,
+    pub(super) framing: Framing,
     pub(super) zoom: f64,
     pub(super) pan: f64,
     pub(super) playback: Playback,
     pub(super) speed: usize,
     pub(super) clock: f64,
     pub(super) overlay: Overlay,
+    pub(super) message: Option<String>,
+    pub(super) list_page: usize,
     pub(super) theme: Theme,
     pub(super) size: (u16, u16),
     pub(super) running: bool,
@@ -75,41 +100,60 @@ pub struct App {
 }
 
 impl App {
-    /// The debugger on `scene`, paused at `options.frame` with the chosen (or first) pair and its
-    /// first separating axis (or the axis of least overlap) selected.
+    /// The debugger on `scene` with every frame simulated first, paused at `options.frame` with
+    /// the chosen pair (else the first that can collide, touching or nearest first) and its first
+    /// separating axis (or the axis of least overlap) selected.
     pub fn new(scene: Scene, options: &Options) -> App {
-        let frames = trace::scene_timeline(&scene);
-        App::with_timeline(scene, frames, options)
+        let timeline = Timeline::complete(trace::scene_timeline(&scene));
+        App::on(scene, timeline, options)
     }
 
     /// The debugger on `scene` over frames computed elsewhere (a lesson's walkthrough).
     pub fn with_timeline(scene: Scene, frames: Vec<FrameRecord>, options: &Options) -> App {
-        let frame = options.frame.min(frames.len().saturating_sub(1));
-        let extent = extent(&frames);
+        App::on(scene, Timeline::complete(frames), options)
+    }
+
+    /// The debugger on `scene` showing frame 0 at once while a background thread simulates the
+    /// other frames ([`App::is_loading`] until it is done).
+    pub fn streaming(scene: Scene, options: &Options) -> App {
+        let timeline = Timeline::streaming(&scene);
+        App::on(scene, timeline, options)
+    }
+
+    fn on(scene: Scene, timeline: Timeline, options: &Options) -> App {
         let mut app = App {
-            explanation: explain(&scene, &frames, frame),
+            joined: joined_pairs(&scene),
             scene,
-            frames,
-            frame,
+            timeline,
+            frame: 0,
+            pending_frame: None,
+            pairs: PairList::default(),
             pair: 0,
             row: 0,
             view: options.view.unwrap_or_default(),
             four: options.four,
+            table: true,
+            framing: Framing::Pair,
             zoom: 1.0,
             pan: 0.0,
             playback: Playback::Paused,
             speed: REAL_TIME,
             clock: 0.0,
             overlay: Overlay::None,
+            message: None,
+            list_page: 0,
             theme: options.theme,
             size: (0, 0),
             running: true,
-            extent,
+            extent: [Vector3::zeros(); 2],
         };
-        if let Some((a, b)) = &options.pair {
-            app.pair = app.pair_named(a, b).map_or(0, |(k, _)| k);
-        }
-        app.row = app.default_row();
+        app.extent = extent(app.timeline.frames());
+        app.wait_for(options.frame);
+        let named = options.pair.as_ref();
+        let chosen = named
+            .and_then(|(a, b)| app.pair_named(a, b))
+            .map(|(k, _)| k);
+        app.select_pair(chosen.unwrap_or_else(|| app.pairs.opening()));
         app
     }
 
@@ -123,39 +167,54 @@ impl App {
         self.frame
     }
 
-    /// The last frame index.
+    /// The last frame index computed so far.
     pub fn last_frame(&self) -> usize {
-        self.frames.len().saturating_sub(1)
+        self.timeline.frames().len().saturating_sub(1)
+    }
+
+    /// The last frame index once every frame is computed.
+    pub fn final_frame(&self) -> usize {
+        self.timeline.last()
+    }
+
+    /// Whether later frames are still being simulated in the background.
+    pub fn is_loading(&self) -> bool {
+        self.timeline.is_loading()
     }
 
     /// The current frame's record.
     pub fn record(&self) -> &FrameRecord {
-        &self.frames[self.frame]
+        &self.timeline.frames()[self.frame]
     }
 
     /// The frame records up to and including the current one.
     pub fn history(&self) -> &[FrameRecord] {
-        &self.frames[..=self.frame]
+        &self.timeline.frames()[..=self.frame]
     }
 
     /// The record of the frame after the current one, if any.
     pub fn next_record(&self) -> Option<&FrameRecord> {
-        self.frames.get(self.frame + 1)
+        self.timeline.frames().get(self.frame + 1)
     }
 
-    /// What `explain` reports for the current frame.
-    pub fn explanation(&self) -> &Explanation {
-        &self.explanation
+    /// Every pair of the current frame, in scene order and in the order offered.
+    pub fn pairs(&self) -> &PairList {
+        &self.pairs
     }
 
-    /// The selected pair's index into the explanation's pairs.
+    /// The selected pair's index in scene order.
     pub fn pair_index(&self) -> usize {
         self.pair
     }
 
+    /// The selected pair's entry, if the scene has a pair.
+    pub fn pair_entry(&self) -> Option<&PairEntry> {
+        self.pairs.entries().get(self.pair)
+    }
+
     /// The selected pair's record, if the scene has a pair.
     pub fn pair(&self) -> Option<&PairRecord> {
-        self.explanation.pairs.get(self.pair)
+        self.pairs.record(self.pair)
     }
 
     /// The selected axis row (0..15, table order).
@@ -173,7 +232,17 @@ impl App {
         self.four
     }
 
-    /// The zoom factor (1 fits the whole timeline).
+    /// Whether the axis table is shown (`a` hides it so the picture can take its place).
+    pub fn table_shown(&self) -> bool {
+        self.table
+    }
+
+    /// What the picture holds in view.
+    pub fn framing(&self) -> Framing {
+        self.framing
+    }
+
+    /// The zoom factor (1 fits what is framed).
     pub fn zoom(&self) -> f64 {
         self.zoom
     }
@@ -193,6 +262,11 @@ impl App {
         SPEEDS[self.speed]
     }
 
+    /// What covers the screen and takes the keys first.
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+
     /// Whether the help is open.
     pub fn help_open(&self) -> bool {
         self.overlay == Overlay::Help
@@ -204,6 +278,21 @@ impl App {
             Overlay::Prompt(text) => Some(text),
             _ => None,
         }
+    }
+
+    /// Whether an overlay that reads typed text (the frame prompt, the pair picker) is open.
+    pub fn takes_text(&self) -> bool {
+        matches!(self.overlay, Overlay::Prompt(_) | Overlay::Pairs(_))
+    }
+
+    /// The one-line message of the last key (e.g. that no pair touches), if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Which page of the long lists (events, bodies) is shown, counting from 0.
+    pub fn list_page(&self) -> usize {
+        self.list_page
     }
 
     /// The colour and ASCII choices.
@@ -221,19 +310,38 @@ impl App {
         self.running
     }
 
-    /// The world box holding every body of every frame (planes excluded).
+    /// The world box holding every body of every frame computed so far (planes excluded).
     pub fn extent(&self) -> [Vector3<f64>; 2] {
         self.extent
     }
 
-    /// The index of the pair of bodies `a` and `b`, and whether the explanation names them the
-    /// other way round.
+    /// What the screen shows that decides where the panels go.
+    pub fn shown(&self) -> Shown {
+        Shown {
+            table: self.table && self.pair().is_some_and(|p| !p.axes.is_empty()),
+            four: self.four,
+        }
+    }
+
+    /// The index of the pair of bodies `a` and `b`, and whether the list names them the other
+    /// way round.
     pub(super) fn pair_named(&self, a: &str, b: &str) -> Option<(usize, bool)> {
-        let mut pairs = self.explanation.pairs.iter().enumerate();
-        pairs.find_map(|(k, p)| match (p.a.as_str(), p.b.as_str()) {
-            names if names == (a, b) => Some((k, false)),
-            names => (names == (b, a)).then_some((k, true)),
-        })
+        let bodies = &self.record().specs;
+        let mut pairs = self.pairs.entries().iter().enumerate();
+        pairs.find_map(
+            |(k, e)| match (bodies[e.a].name.as_str(), bodies[e.b].name.as_str()) {
+                names if names == (a, b) => Some((k, false)),
+                names => (names == (b, a)).then_some((k, true)),
+            },
+        )
+    }
+
+    /// Selects pair `k` (scene order) with its default axis row.
+    pub(super) fn select_pair(&mut self, k: usize) {
+        self.pair = k.min(self.pairs.len().saturating_sub(1));
+        self.pairs
+            .ensure(self.pair, &self.timeline.frames()[self.frame].specs);
+        self.row = self.default_row();
     }
 
     /// The pair's first separating axis, else its axis of least overlap, else row 0.
@@ -255,30 +363,57 @@ impl App {
             .map_or(0, |(k, _)| k)
     }
 
-    /// Moves to `frame` (clamped) and explains it.
+    /// Moves to `frame` (clamped to the frames computed so far) and lists its pairs, keeping the
+    /// selected pair.
     pub(super) fn go_to(&mut self, frame: usize) {
         self.frame = frame.min(self.last_frame());
-        self.explanation = explain(&self.scene, &self.frames, self.frame);
-        self.pair = self
-            .pair
-            .min(self.explanation.pairs.len().saturating_sub(1));
+        let record = &self.timeline.frames()[self.frame];
+        let dt = self.scene.world.dt;
+        let time = self.frame as f64 * dt;
+        self.pairs = PairList::new(&record.specs, &self.joined, time, dt);
+        self.pair = self.pair.min(self.pairs.len().saturating_sub(1));
+        self.pairs.ensure(self.pair, &record.specs);
+    }
+
+    /// Moves to `frame`, or, when it is not simulated yet, as far as there are frames and on to it
+    /// once it arrives (so keys typed while loading are not lost).
+    pub(super) fn wait_for(&mut self, frame: usize) {
+        let frame = frame.min(self.final_frame());
+        self.go_to(frame);
+        self.pending_frame = (frame > self.frame).then_some(frame);
+    }
+
+    /// The frame asked for that is not simulated yet, if any.
+    pub fn pending_frame(&self) -> Option<usize> {
+        self.pending_frame
+    }
+
+    /// The frame the user is headed to: the one waited for, else the current one.
+    pub(super) fn target_frame(&self) -> usize {
+        self.pending_frame.unwrap_or(self.frame)
+    }
+
+    /// Takes the frames the background simulation sent; moves on to a frame waited for once it is
+    /// there.
+    pub(super) fn receive_frames(&mut self) {
+        let before = self.timeline.frames().len();
+        if self.timeline.receive() == 0 {
+            return;
+        }
+        let [low, high] = extent(&self.timeline.frames()[before..]);
+        self.extent = [self.extent[0].inf(&low), self.extent[1].sup(&high)];
+        if let Some(target) = self.pending_frame {
+            if target <= self.last_frame() {
+                self.pending_frame = None;
+                let row = self.row;
+                self.go_to(target);
+                self.row = row;
+            }
+        }
     }
 }
 
-/// `explain` of the frame's bodies, searching one frame ahead, as `sepax explain --frame` does.
-fn explain(scene: &Scene, frames: &[FrameRecord], frame: usize) -> Explanation {
-    let bodies = frames.get(frame).map_or(&[][..], |record| &record.specs);
-    trace::explain(
-        scene,
-        bodies,
-        frame,
-        scene.world.dt,
-        None,
-        Robustness::default(),
-    )
-}
-
-/// The world box holding every non-plane body of every frame.
+/// The world box holding every non-plane body of `frames` (±5 when there is none).
 fn extent(frames: &[FrameRecord]) -> [Vector3<f64>; 2] {
     let mut low = Vector3::repeat(f64::INFINITY);
     let mut high = Vector3::repeat(f64::NEG_INFINITY);

@@ -19,8 +19,21 @@ pub fn status(app: &App, separator: &str) -> String {
         || "no pair".to_string(),
         |p| format!("pair {},{}", p.a, p.b),
     );
+    let frame = if app.is_loading() {
+        let going = app
+            .pending_frame()
+            .map_or_else(String::new, |f| format!(", going to {f}"));
+        format!(
+            "frame {} / {} (simulating: {} ready{going})",
+            app.frame(),
+            app.final_frame(),
+            app.last_frame() + 1
+        )
+    } else {
+        format!("frame {} / {}", app.frame(), app.final_frame())
+    };
     [
-        format!("frame {} / {}", app.frame(), app.last_frame()),
+        frame,
         format!("t = {:.3} s", app.record().time),
         play,
         format!(
@@ -43,17 +56,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Some(title) if wide => format!("{}: {title}", scene.name),
         _ => scene.name.clone(),
     };
-    let room = usize::from(area.width).saturating_sub(status.len() + 4);
-    let name: String = if name.chars().count() > room {
-        let cut: String = name.chars().take(room.saturating_sub(1)).collect();
-        if cut.is_empty() {
-            cut
-        } else {
-            format!("{cut}~")
-        }
-    } else {
-        name
-    };
+    let room = usize::from(area.width).saturating_sub(status.chars().count() + 4);
+    let name = fit(&name, room);
     let mut lines = vec![Line::from(vec![
         Span::raw(format!(" {name}")),
         Span::raw("  "),
@@ -61,7 +65,35 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     ])];
     if area.height > 1 {
         let description = scene.description.clone().unwrap_or_default();
-        lines.push(Line::styled(format!(" {description}"), theme.dim()));
+        let room = usize::from(area.width).saturating_sub(1);
+        lines.push(Line::styled(
+            format!(" {}", fit(&description, room)),
+            theme.dim(),
+        ));
     }
     Paragraph::new(lines).render(area, buf);
+}
+
+/// `text` cut to `room` characters at a word boundary when it is longer, ending in `... (i)`: the
+/// info overlay (`i`) shows it whole.
+pub fn fit(text: &str, room: usize) -> String {
+    const MORE: &str = "... (i)";
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    if room < 2 * MORE.len() {
+        let cut: String = text.chars().take(room.saturating_sub(1)).collect();
+        return if cut.is_empty() {
+            cut
+        } else {
+            format!("{cut}~")
+        };
+    }
+    let keep = room.saturating_sub(MORE.len());
+    let cut: String = text.chars().take(keep).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > keep / 2 => cut[..space].trim_end().to_string(),
+        _ => cut,
+    };
+    format!("{cut}{MORE}")
 }
