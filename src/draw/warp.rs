@@ -95,6 +95,11 @@ pub struct Warped<'a, D: DebugDraw + ?Sized> {
 
 impl<D: DebugDraw + ?Sized> DebugDraw for Warped<'_, D> {
     fn line(&mut self, from: [f64; 2], to: [f64; 2], role: Role) {
+        if self.warp.is_linear() {
+            let map = |p: [f64; 2]| [self.warp.map(p[0]), p[1]];
+            self.out.line(map(from), map(to), role);
+            return;
+        }
         for (a, b) in self.warp.segments(from, to) {
             self.out.line(a, b, role);
         }

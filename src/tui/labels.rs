@@ -71,11 +71,7 @@ pub fn place(mut labels: Vec<Label>, area: Rect, buf: &mut Buffer) -> Placement 
     let (width, height) = (i32::from(area.width), i32::from(area.height));
     let mut taken = vec![false; (area.width as usize) * (area.height as usize)];
     let index = |x: i32, y: i32| (y * width + x) as usize;
-    let cell = |buf: &Buffer, x: i32, y: i32| {
-        buf[(area.x + x as u16, area.y + y as u16)]
-            .symbol()
-            .to_string()
-    };
+    let at = |x: i32, y: i32| (area.x + x as u16, area.y + y as u16);
     labels.sort_by_key(|label| std::cmp::Reverse(label.priority));
     let mut result = Placement::default();
     for label in labels {
@@ -95,10 +91,10 @@ pub fn place(mut labels: Vec<Label>, area: Rect, buf: &mut Buffer) -> Placement 
             let edges = [x - 1, x + len]
                 .into_iter()
                 .filter(|&c| c >= 0 && c < width);
-            if edges.into_iter().any(|c| wordy(&cell(buf, c, y))) {
+            if edges.into_iter().any(|c| wordy(buf[at(c, y)].symbol())) {
                 return false;
             }
-            !strict || (x..x + len).all(|c| blank(&cell(buf, c, y)))
+            !strict || (x..x + len).all(|c| blank(buf[at(c, y)].symbol()))
         };
         let spot = [true, false].into_iter().find_map(|strict| {
             spots(label.anchor, len)
@@ -119,8 +115,7 @@ pub fn place(mut labels: Vec<Label>, area: Rect, buf: &mut Buffer) -> Placement 
         } else {
             result.dropped += 1;
             if !taken[index(ax, ay)] {
-                let at = (area.x + ax as u16, area.y + ay as u16);
-                buf[at].set_char(DROPPED).set_style(label.style);
+                buf[at(ax, ay)].set_char(DROPPED).set_style(label.style);
                 taken[index(ax, ay)] = true;
             }
         }

@@ -5,6 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::geometry::Obb;
 use crate::sat::Robustness;
 use crate::scene::{BodySpec, ConstraintKind, Scene, ShapeSpec};
 use crate::trace::{enclosing_ball, explain_pair, may_touch, PairRecord, Stage};
@@ -57,8 +58,8 @@ impl PairList {
     ///    the gap between the enclosing spheres.
     /// 2. A pair whose spheres, swept over the horizon, come within reach ([`may_touch`]) is
     ///    explained in full: its record says whether it touches and which stage decided.
-    /// 3. Any other pair is apart and decided by its enclosing spheres when it has a box, else by
-    ///    the exact test (what [`explain_pair`] would report).
+    /// 3. Any other pair is apart, decided by the first cheap stage that proves it (what
+    ///    [`explain_pair`] would report).
     /// 4. The order: can collide first, touching first, then nearest; ties in scene order.
     pub fn new(
         bodies: &[BodySpec],
@@ -192,14 +193,43 @@ impl PairList {
     }
 }
 
-/// The stage `explain` reports for a pair whose enclosing spheres are apart: the spheres when a
-/// box is involved (the cheap stage proves them apart), else the exact test.
+/// The stage `explain` reports for a pair that does not touch, from its cheap stages: the
+/// enclosing spheres, then (two boxes) the AABBs, else the separating-axis test for two boxes and
+/// the exact test otherwise.
 fn apart_stage(a: &BodySpec, b: &BodySpec) -> Stage {
-    let boxed = |body: &BodySpec| matches!(body.shape, ShapeSpec::Box { .. });
-    let ball = |body: &BodySpec| matches!(body.shape, ShapeSpec::Sphere { .. });
-    if (boxed(a) && boxed(b)) || (boxed(a) && ball(b)) || (ball(a) && boxed(b)) {
-        Stage::Spheres
-    } else {
-        Stage::Exact
+    let obb = |body: &BodySpec| match body.shape {
+        ShapeSpec::Box { half_extents } => Some(Obb::new(body.center, body.rotation, half_extents)),
+        _ => None,
+    };
+    let ball = |body: &BodySpec| match body.shape {
+        ShapeSpec::Sphere { radius } => Some(radius),
+        _ => None,
+    };
+    match (obb(a), obb(b), ball(a), ball(b)) {
+        (Some(x), Some(y), _, _) => {
+            let (sx, sy) = (x.enclosing_sphere(), y.enclosing_sphere());
+            let (bx, by) = (x.aabb(), y.aabb());
+            if (sy.center - sx.center).norm() > sx.radius + sy.radius {
+                Stage::Spheres
+            } else if (0..3).any(|k| bx.max[k] < by.min[k] || by.max[k] < bx.min[k]) {
+                Stage::Aabbs
+            } else {
+                Stage::Sat
+            }
+        }
+        (Some(x), None, None, Some(r)) | (None, Some(x), Some(r), None) => {
+            let s = x.enclosing_sphere();
+            let center = if ball(a).is_some() {
+                a.center
+            } else {
+                b.center
+            };
+            if (center - s.center).norm() > r + s.radius {
+                Stage::Spheres
+            } else {
+                Stage::Exact
+            }
+        }
+        _ => Stage::Exact,
     }
 }

@@ -140,8 +140,12 @@ fn paint(ctx: &mut Context<'_>, recording: &Recording, window: &Window, theme: T
             match item {
                 Drawn::Line { from, to, .. } => {
                     let (a, b) = ([from[0], window.y(from[1])], [to[0], window.y(to[1])]);
-                    for (p, q) in pattern(role, a, b) {
-                        ctx.draw(&canvas::Line::new(p[0], p[1], q[0], q[1], color));
+                    if matches!(role, Role::Ghost | Role::Axis) {
+                        for (p, q) in pattern(role, a, b) {
+                            ctx.draw(&canvas::Line::new(p[0], p[1], q[0], q[1], color));
+                        }
+                    } else {
+                        ctx.draw(&canvas::Line::new(a[0], a[1], b[0], b[1], color));
                     }
                 }
                 Drawn::Point { at, .. } => {
