@@ -19,6 +19,7 @@ mod labels;
 pub mod layout;
 pub mod lesson;
 pub mod menu;
+mod navigate;
 mod number_line;
 mod pair_picker;
 pub mod pairs;
