@@ -9,7 +9,7 @@ use super::Player;
 use crate::tui::keys;
 
 /// Every key in a lesson and what it does, as the help lists them.
-pub const HELP: [(&str, &str); 23] = [
+pub const HELP: [(&str, &str); 22] = [
     ("n", "next step (nothing moves on by itself)"),
     ("p", "previous step"),
     ("1-9", "answer a choice question with the choice's number"),
@@ -39,8 +39,7 @@ pub const HELP: [(&str, &str); 23] = [
         "4",
         "four views at once (when no question takes the digits)",
     ),
-    ("f", "frame the selected pair / the whole scene"),
-    ("[ ] h l", "zoom out / in, pan left / right"),
+    ("f, [ ] h l", "frame the pair / the scene; zoom out / in; pan"),
     ("s / S", "next / previous page of long lists"),
     ("i", "the scene's full title and description"),
     ("?", "this help (any key closes it)"),
