@@ -39,7 +39,10 @@ pub const HELP: [(&str, &str); 22] = [
         "4",
         "four views at once (when no question takes the digits)",
     ),
-    ("f, [ ] h l", "frame the pair / the scene; zoom out / in; pan"),
+    (
+        "f, [ ] h l",
+        "frame the pair / the scene; zoom out / in; pan",
+    ),
     ("s / S", "next / previous page of long lists"),
     ("i", "the scene's full title and description"),
     ("?", "this help (any key closes it)"),
