@@ -47,6 +47,8 @@ pub enum Command {
 /// Arguments of `sepax explain`.
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["scene", "pairs"])))]
+// Each flag is a switch of its own on the command line.
+#[allow(clippy::struct_excessive_bools)]
 pub struct ExplainArgs {
     /// A scene file (`scenes/two_boxes.toml`) or a shipped scene's name (`two_boxes`).
     pub scene: Option<String>,
@@ -60,6 +62,12 @@ pub struct ExplainArgs {
     /// Explain only this pair of bodies, e.g. `--pair A,B`.
     #[arg(long, value_name = "A,B", value_parser = pair_names)]
     pub pair: Option<(String, String)>,
+    /// Only the pairs that intersect now or first touch within the horizon.
+    #[arg(long)]
+    pub touching: bool,
+    /// At most N pairs, the first ones in scene order (after --touching).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
     /// Rule for near-parallel edges: per-axis (skip each degenerate cross axis, as parry does),
     /// ericson (pad every `|c_ij|` by 1e-6), eberly (skip all edge axes when two axes are parallel).
     #[arg(long, default_value = "per-axis", value_name = "RULE",

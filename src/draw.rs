@@ -9,10 +9,12 @@
 mod picture;
 mod record;
 mod view;
+mod warp;
 
-pub use picture::{draw_picture, ContactMark, Picture};
+pub use picture::{draw_picture, AxisShadows, ContactMark, Picture};
 pub use record::{Drawn, Recording};
 pub use view::{Projection, View};
+pub use warp::{Warp, Warped};
 
 /// What a drawn element means; surfaces map roles to colours and glyphs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

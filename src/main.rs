@@ -99,7 +99,7 @@ fn check_pair(scene: &Scene, pair: Option<&(String, String)>) -> Result<(), Stri
 #[cfg(feature = "tui")]
 fn run(args: &cli::RunArgs) -> Result<(), String> {
     use sepax::draw::View;
-    use sepax::tui::{self, App, Options, Theme};
+    use sepax::tui::{self, Options, Theme};
 
     let scene = load_scene(&args.scene)?;
     check_frame(&scene, args.frame)?;
@@ -114,7 +114,7 @@ fn run(args: &cli::RunArgs) -> Result<(), String> {
         four: args.view == "four",
         theme: Theme::new(no_color(), args.ascii),
     };
-    tui::run(App::new(scene, &options)).map_err(|e| format!("error: terminal: {e}"))
+    tui::run_scene(scene, &options).map_err(|e| format!("error: terminal: {e}"))
 }
 
 /// Opens a lesson (or the menu), or clears the saved progress; a lesson that does not load is
@@ -180,7 +180,12 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     let bodies = trace::bodies_at(&scene, args.frame, &trace::SimOptions::default())
         .map_err(|e| format!("error: {}: {e}", scene.name))?;
     let head = trace::explain_head(&scene, &bodies, args.frame, horizon);
-    let pairs = trace::explain_pairs(&bodies, head.time, horizon, pair, rule);
+    let filter = trace::PairFilter {
+        only_pair: pair,
+        touching: args.touching,
+        limit: args.limit,
+    };
+    let pairs = trace::explain_pairs(&bodies, head.time, horizon, filter, rule);
     let title = scene.title.as_deref();
     output::to_stdout(|out| explain_out::write(out, &head, pairs, args.json, title))
 }

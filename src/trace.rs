@@ -11,6 +11,7 @@ mod rotating;
 mod shapes;
 mod simulate;
 mod text;
+mod touching;
 
 pub use box_pair::{box_verdict, BoxVerdict};
 pub use frame::{
@@ -26,6 +27,7 @@ pub use simulate::{
     Frames, SimOptions,
 };
 pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
+pub use touching::{enclosing_ball, may_touch};
 
 use nalgebra::{UnitQuaternion, Vector3};
 use serde::Serialize;
@@ -109,6 +111,18 @@ pub fn pose_at(body: &BodySpec, t: f64) -> (Vector3<f64>, UnitQuaternion<f64>) {
     (body.center + body.velocity * t, spin * body.rotation)
 }
 
+/// Which pairs `explain` reports: every pair (or one named pair), only the touching ones, and at
+/// most some number of them, in scene order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairFilter<'a> {
+    /// Only the pair of these two bodies (either order).
+    pub only_pair: Option<(&'a str, &'a str)>,
+    /// Only pairs that intersect now or first touch within the horizon.
+    pub touching: bool,
+    /// At most this many pairs (the first ones in scene order).
+    pub limit: Option<usize>,
+}
+
 /// Explains every pair of the scene (or only `only_pair`) at `frame`, searching `horizon` ahead.
 pub fn explain(
     scene: &Scene,
@@ -118,9 +132,25 @@ pub fn explain(
     only_pair: Option<(&str, &str)>,
     robustness: Robustness,
 ) -> Explanation {
+    let filter = PairFilter {
+        only_pair,
+        ..PairFilter::default()
+    };
+    explain_filtered(scene, bodies, frame, horizon, &filter, robustness)
+}
+
+/// Explains the pairs `filter` keeps at `frame`, searching `horizon` ahead.
+pub fn explain_filtered(
+    scene: &Scene,
+    bodies: &[BodySpec],
+    frame: usize,
+    horizon: f64,
+    filter: &PairFilter<'_>,
+    robustness: Robustness,
+) -> Explanation {
     let mut explanation = explain_head(scene, bodies, frame, horizon);
     explanation.pairs =
-        explain_pairs(bodies, explanation.time, horizon, only_pair, robustness).collect();
+        explain_pairs(bodies, explanation.time, horizon, *filter, robustness).collect();
     explanation
 }
 
@@ -141,17 +171,25 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
     }
 }
 
-/// The records of every pair of `bodies` (or only `only_pair`) at scene time `time`, `a` before
-/// `b` in scene order, each computed when it is read.
+/// The records of the pairs of `bodies` that `filter` keeps at scene time `time`, `a` before `b`
+/// in scene order, each computed when it is read.
+///
+/// # Algorithm
+/// Pairs are visited in scene order. With `touching`, a pair whose enclosing spheres stay apart
+/// over the horizon ([`may_touch`]) is skipped without a record; the others are explained and kept
+/// when they intersect or meet. The walk stops once `limit` pairs are kept.
 pub fn explain_pairs<'a>(
     bodies: &'a [BodySpec],
     time: f64,
     horizon: f64,
-    only_pair: Option<(&'a str, &'a str)>,
+    filter: PairFilter<'a>,
     robustness: Robustness,
 ) -> impl Iterator<Item = PairRecord> + 'a {
     let wanted = move |a: &BodySpec, b: &BodySpec| {
-        only_pair.is_none_or(|(x, y)| (a.name == x && b.name == y) || (a.name == y && b.name == x))
+        filter
+            .only_pair
+            .is_none_or(|(x, y)| (a.name == x && b.name == y) || (a.name == y && b.name == x))
+            && (!filter.touching || may_touch(a, b, horizon))
     };
     bodies
         .iter()
@@ -168,6 +206,8 @@ pub fn explain_pairs<'a>(
             );
             Some(record)
         })
+        .filter(move |record| !filter.touching || record.touches())
+        .take(filter.limit.unwrap_or(usize::MAX))
 }
 
 /// The record of one body.

@@ -2,7 +2,8 @@
 //! ([`input::action`]), [`App::update`], and the view (`impl Widget for &App`). The lesson player
 //! ([`lesson`]) drives it step by step; the lesson [`menu`] opens lessons and the scene picker.
 //!
-//! The frames come from [`crate::trace::scene_timeline`]; stepping back moves an index into them,
+//! The frames come from [`crate::trace::scene_timeline`] (for `sepax run`, simulated in the
+//! background while the first frame is already on screen); stepping back moves an index into them,
 //! so history is exact. Everything shown is read from the frame records and from the same
 //! explanation `sepax explain` prints.
 
@@ -10,28 +11,36 @@ mod app;
 mod contact;
 mod focus;
 mod header;
+mod info;
 pub mod input;
 mod integrator;
 mod keys;
+mod labels;
 pub mod layout;
 pub mod lesson;
 pub mod menu;
+mod navigate;
 mod number_line;
+mod pair_picker;
+pub mod pairs;
 mod picker;
 mod pipeline;
 mod projection;
+mod ruler;
 mod table;
 mod terminal;
 mod theme;
+mod timeline;
 mod update;
 mod view;
+mod window;
 
-pub use app::{App, Options, Overlay, Playback, SPEEDS};
+pub use app::{App, Framing, Options, Overlay, Playback, SPEEDS};
 pub use focus::Focus;
 pub use header::status;
 pub use keys::HELP;
 pub use menu::{run_lessons, Menu};
 pub use picker::Picker;
-pub use terminal::{drive, run, session, Screen};
+pub use terminal::{drive, run, run_scene, session, Screen};
 pub use theme::Theme;
 pub use update::Action;

@@ -113,7 +113,8 @@ fn find(buffer: &Buffer, word: &str) -> Option<(u16, u16)> {
 
 #[test]
 fn narration_is_bold_and_code_with_colour_and_keeps_backticks_without() {
-    let coloured = screen(&mut tour(0, true), 160, 48);
+    // 200 columns: a pane wide enough to hold each phrase looked for on one line.
+    let coloured = screen(&mut tour(0, true), 200, 48);
     assert!(
         find(&coloured, "edge** of A").is_none(),
         "the markers are not shown"
@@ -123,7 +124,7 @@ fn narration_is_bold_and_code_with_colour_and_keeps_backticks_without() {
     assert!(!coloured[(x + 5, y)].modifier.contains(Modifier::BOLD));
     let (x, y) = find(&coloured, "R, R0 and R1").expect("code without backticks");
     assert_eq!(coloured[(x, y)].fg, Color::Cyan);
-    let plain = screen(&mut tour(0, false), 160, 48);
+    let plain = screen(&mut tour(0, false), 200, 48);
     assert!(
         find(&plain, "`R`, `R0` and `R1`").is_some(),
         "backticks kept"

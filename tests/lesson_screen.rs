@@ -17,8 +17,8 @@ fn t_hides_the_text_and_gives_the_debugger_the_screen() {
     assert_eq!(p.areas().placement, Placement::Right);
     assert_eq!(
         p.app().size(),
-        (112, 48),
-        "the debugger is told its own area"
+        (124, 48),
+        "the debugger is told its own area (the pane leaves it room for the table beside the picture)"
     );
     assert_eq!(char_key(&mut p, 't'), Some(LessonAction::ToggleText));
     assert_eq!(p.text(), Text::Hidden);

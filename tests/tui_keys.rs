@@ -220,17 +220,56 @@ fn up_down_j_k_select_axis_rows_within_the_table() {
 }
 
 #[test]
-fn tab_and_shift_tab_cycle_the_pairs() {
+fn tab_and_shift_tab_cycle_every_pair_touching_first_then_nearest() {
     let mut app = open("spheres");
-    let count = app.explanation().pairs.len();
+    let count = app.pairs().len();
     assert_eq!(count, 6);
+    let order = app.pairs().order().to_vec();
+    assert_eq!(app.pair_index(), order[0]);
+    let mut seen = vec![app.pair_index()];
+    for _ in 1..count {
+        press(&mut app, KeyCode::Tab);
+        seen.push(app.pair_index());
+    }
+    assert_eq!(
+        seen, order,
+        "Tab visits every pair once, in the order offered"
+    );
     press(&mut app, KeyCode::Tab);
-    assert_eq!(app.pair_index(), 1);
+    assert_eq!(app.pair_index(), order[0]);
     press(&mut app, KeyCode::BackTab);
-    press(&mut app, KeyCode::BackTab);
-    assert_eq!(app.pair_index(), count - 1);
-    press(&mut app, KeyCode::Tab);
-    assert_eq!(app.pair_index(), 0);
+    assert_eq!(app.pair_index(), order[count - 1]);
+    let entries = app.pairs().entries();
+    let ranked: Vec<_> = order.iter().map(|&k| entries[k]).collect();
+    for pair in ranked.windows(2) {
+        let key = |e: &sepax::tui::pairs::PairEntry| (!e.can_collide, !e.touching);
+        assert!(key(&pair[0]) <= key(&pair[1]), "{pair:?}");
+        if key(&pair[0]) == key(&pair[1]) && !pair[0].touching {
+            assert!(pair[0].distance <= pair[1].distance, "{pair:?}");
+        }
+    }
+}
+
+#[test]
+fn a_hides_the_table_f_frames_the_scene_s_pages_lists_and_i_shows_the_title() {
+    use sepax::tui::{Framing, Overlay};
+    let mut app = open("newtons_cradle");
+    assert!(app.table_shown());
+    press(&mut app, KeyCode::Char('a'));
+    assert!(!app.table_shown());
+    assert_eq!(app.framing(), Framing::Pair);
+    press(&mut app, KeyCode::Char(']'));
+    press(&mut app, KeyCode::Char('f'));
+    assert_eq!((app.framing(), app.zoom()), (Framing::Scene, 1.0));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.list_page(), 2);
+    press(&mut app, KeyCode::Char('S'));
+    assert_eq!(app.list_page(), 1);
+    press(&mut app, KeyCode::Char('i'));
+    assert_eq!(*app.overlay(), Overlay::Info);
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!((app.overlay(), app.frame()), (&Overlay::None, 0));
 }
 
 #[test]
@@ -311,7 +350,7 @@ fn clicking_a_table_row_selects_it_at_both_sizes() {
     for (width, height) in [(160, 48), (80, 24)] {
         let mut app = open("edge_edge_miss");
         app.update(Action::Resize(width, height));
-        let (_, areas) = layout::areas(Rect::new(0, 0, width, height));
+        let (_, areas) = layout::areas(Rect::new(0, 0, width, height), app.shown());
         let x = areas.table.x + 3;
         let first = areas.table.y + 2;
         assert_eq!(
@@ -353,5 +392,6 @@ fn the_wheel_moves_the_row_and_resize_is_remembered() {
 fn unknown_keys_do_nothing() {
     let mut app = open("edge_edge_miss");
     assert_eq!(press(&mut app, KeyCode::Char('z')), None);
+    assert_eq!(press(&mut app, KeyCode::Char('x')), None);
     assert_eq!(press(&mut app, KeyCode::F(5)), None);
 }

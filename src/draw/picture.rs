@@ -1,5 +1,6 @@
 //! The picture of one frame: every body, the selected pair in its roles, its ghosts at the contact
-//! time and the frame end, the selected axis through A's centre and the contact point.
+//! time and the frame end, the selected axis through A's centre with the two bodies' shadows on
+//! it, and the contact point.
 
 use nalgebra::Vector3;
 
@@ -17,6 +18,18 @@ pub struct ContactMark {
     pub point: Vector3<f64>,
 }
 
+/// The shadows of the pair on the selected axis, in length units along the axis from A's centre
+/// (the axis's `R`, `R0` and `R1` divided by `|L|`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisShadows {
+    /// Half of A's shadow, around A's centre.
+    pub r0: f64,
+    /// Where B's centre falls on the axis.
+    pub r: f64,
+    /// Half of B's shadow, around that point.
+    pub r1: f64,
+}
+
 /// What one frame shows: bodies at its start and end, the selected pair, axis and contact.
 #[derive(Clone, Copy, Debug)]
 pub struct Picture<'a> {
@@ -28,6 +41,8 @@ pub struct Picture<'a> {
     pub pair: Option<(usize, usize)>,
     /// The selected axis (any length, pointing from A towards B) and its name.
     pub axis: Option<(Vector3<f64>, &'a str)>,
+    /// The pair's shadows on the axis (two boxes only).
+    pub shadows: Option<AxisShadows>,
     /// The first contact inside this frame.
     pub contact: Option<ContactMark>,
 }
@@ -70,7 +85,8 @@ pub fn draw_picture<D: DebugDraw + ?Sized>(
             ShapeSpec::Plane { .. } => j,
             _ => i,
         };
-        pen.axis(out, &picture.bodies[through].center, &axis, name);
+        let shadows = picture.shadows.filter(|_| through == i);
+        pen.axis(out, &picture.bodies[through].center, &axis, name, shadows);
     }
     if let Some(contact) = picture.contact {
         let at = projection.project(&contact.point);
@@ -104,16 +120,6 @@ fn draw_ghosts<D: DebugDraw + ?Sized>(out: &mut D, pen: &Pen<'_>, picture: &Pict
     }
 }
 
-/// Where a body's name goes: at its centre, or for a ghost just right of it (so the names of a
-/// body and its ghosts do not cover each other).
-fn label_spot(role: Role, center: [f64; 2], right: f64) -> [f64; 2] {
-    if role == Role::Ghost {
-        [right, center[1]]
-    } else {
-        center
-    }
-}
-
 /// Projection, clip rectangle and the depth at which planes are cut.
 struct Pen<'a> {
     projection: &'a Projection,
@@ -122,8 +128,26 @@ struct Pen<'a> {
 }
 
 impl Pen<'_> {
+    /// Whether a circle of `radius` around view point `center` reaches into the bounds.
+    fn visible(&self, center: [f64; 2], radius: f64) -> bool {
+        let [[left, right], [bottom, top]] = self.bounds;
+        center[0] + radius >= left
+            && center[0] - radius <= right
+            && center[1] + radius >= bottom
+            && center[1] - radius <= top
+    }
+
+    /// The body's outline and its name at its centre (nothing when it is out of view).
     fn body<D: DebugDraw + ?Sized>(&self, out: &mut D, body: &BodySpec, role: Role, name: &str) {
         let p = self.projection;
+        let reach = match body.shape {
+            ShapeSpec::Box { half_extents } => half_extents.norm(),
+            ShapeSpec::Sphere { radius } => radius,
+            ShapeSpec::Plane { .. } => f64::INFINITY,
+        };
+        if reach.is_finite() && !self.visible(p.project(&body.center), reach) {
+            return;
+        }
         match body.shape {
             ShapeSpec::Box { half_extents } => {
                 let corners = Obb::new(body.center, body.rotation, half_extents)
@@ -136,17 +160,12 @@ impl Pen<'_> {
                         }
                     }
                 }
-                let center = p.project(&body.center);
-                let right = corners
-                    .iter()
-                    .map(|c| c[0])
-                    .fold(center[0], crate::math::max_nan);
-                out.label(label_spot(role, center, right), name, role);
+                out.label(p.project(&body.center), name, role);
             }
             ShapeSpec::Sphere { radius } => {
                 let center = p.project(&body.center);
                 out.circle(center, radius, role);
-                out.label(label_spot(role, center, center[0] + radius), name, role);
+                out.label(center, name, role);
             }
             ShapeSpec::Plane { normal, offset } => self.plane(out, &normal, offset, role, name),
         }
@@ -181,25 +200,53 @@ impl Pen<'_> {
         }
     }
 
-    /// The axis as a line through A's centre, clipped to the view, named at its right end.
+    /// The axis as a line through A's centre, clipped to the view, named at its right end: dotted,
+    /// and solid in A's and B's roles where their shadows lie on it.
     fn axis<D: DebugDraw + ?Sized>(
         &self,
         out: &mut D,
         center: &Vector3<f64>,
         axis: &Vector3<f64>,
         name: &str,
+        shadows: Option<AxisShadows>,
     ) {
         let p = self.projection;
         let origin = p.project(center);
-        let direction = p.project(axis);
+        let unit = axis.try_normalize(1e-300).unwrap_or_else(Vector3::zeros);
+        let direction = p.project(&unit);
         let length = direction[0].hypot(direction[1]);
-        if length < 1e-9 * axis.norm().max(1e-300) {
+        if length < 1e-9 {
             out.point(origin, Role::Axis);
             out.label(origin, &format!("{name} (into the view)"), Role::Axis);
             return;
         }
-        if let Some((from, to)) = clip_line(self.bounds, origin, direction) {
-            out.line(from, to, Role::Axis);
+        if let Some((low, high)) = clip_params(self.bounds, origin, direction) {
+            let at = |s: f64| [origin[0] + s * direction[0], origin[1] + s * direction[1]];
+            let mut spans: Vec<(f64, f64, Role)> = Vec::new();
+            if let Some(AxisShadows { r0, r, r1 }) = shadows {
+                spans.push((-r0, r0, Role::BoxA));
+                spans.push((r - r1, r + r1, Role::BoxB));
+            }
+            // Dotted where no shadow lies, solid in the body's role where one does.
+            let mut start = low;
+            let mut covered: Vec<(f64, f64)> = spans.iter().map(|s| (s.0, s.1)).collect();
+            covered.sort_by(|x, y| x.0.total_cmp(&y.0));
+            for (from, to) in covered {
+                if from > start {
+                    out.line(at(start), at(from.min(high)), Role::Axis);
+                }
+                start = start.max(to);
+            }
+            if start < high {
+                out.line(at(start), at(high), Role::Axis);
+            }
+            for (from, to, role) in spans {
+                let (from, to) = (from.max(low), to.min(high));
+                if from < to {
+                    out.line(at(from), at(to), role);
+                }
+            }
+            let (from, to) = (at(low), at(high));
             let end = if to[0] >= from[0] { to } else { from };
             let inset = (self.bounds[0][1] - self.bounds[0][0]) * 0.12;
             out.label([end[0] - inset, end[1]], name, Role::Axis);
@@ -213,6 +260,12 @@ pub(crate) fn clip_line(
     origin: [f64; 2],
     direction: [f64; 2],
 ) -> Option<([f64; 2], [f64; 2])> {
+    let at = |s: f64| [origin[0] + s * direction[0], origin[1] + s * direction[1]];
+    clip_params(bounds, origin, direction).map(|(low, high)| (at(low), at(high)))
+}
+
+/// The range of `s` for which `origin + s·direction` lies inside `bounds`, if any.
+fn clip_params(bounds: [[f64; 2]; 2], origin: [f64; 2], direction: [f64; 2]) -> Option<(f64, f64)> {
     let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
     for k in 0..2 {
         let [min, max] = bounds[k];
@@ -229,8 +282,7 @@ pub(crate) fn clip_line(
         low = low.max(s0.min(s1));
         high = high.min(s0.max(s1));
     }
-    let at = |s: f64| [origin[0] + s * direction[0], origin[1] + s * direction[1]];
-    (low <= high && low.is_finite()).then(|| (at(low), at(high)))
+    (low <= high && low.is_finite()).then_some((low, high))
 }
 
 #[cfg(test)]

@@ -1,12 +1,17 @@
 //! The debugger's state: the scene, its frame records, where the user is and what they look at.
 
+use std::collections::HashSet;
+
 use nalgebra::Vector3;
 
+use super::layout::Shown;
+use super::pair_picker::PairSearch;
+use super::pairs::{joined_pairs, PairEntry, PairList};
+use super::timeline::Timeline;
 use super::Theme;
 use crate::draw::View;
-use crate::sat::Robustness;
-use crate::scene::{Scene, ShapeSpec};
-use crate::trace::{self, Explanation, FrameRecord, PairRecord};
+use crate::scene::Scene;
+use crate::trace::{self, FrameRecord, PairRecord};
 
 /// Playback speeds `+` and `-` step through, as multiples of real time.
 pub const SPEEDS: [f64; 7] = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
@@ -37,8 +42,12 @@ pub enum Overlay {
     None,
     /// The help listing every key.
     Help,
+    /// The scene's full title, description and size.
+    Info,
     /// The frame number being typed after `g`.
     Prompt(String),
+    /// The pair picker: a filter typed by body name and the highlighted pair.
+    Pairs(PairSearch),
 }
 
 /// Whether frames advance by themselves.
@@ -51,23 +60,39 @@ pub enum Playback {
     Playing,
 }
 
+/// What the picture holds in view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Framing {
+    /// The selected pair's bodies fill the view.
+    #[default]
+    Pair,
+    /// Every body of every frame computed so far.
+    Scene,
+}
+
 /// Everything the screen shows is read from here; only [`App::update`] changes it.
 #[derive(Clone, Debug)]
 pub struct App {
     pub(super) scene: Scene,
-    pub(super) frames: Vec<FrameRecord>,
+    pub(super) timeline: Timeline,
     pub(super) frame: usize,
-    pub(super) explanation: Explanation,
+    pub(super) pending_frame: Option<usize>,
+    pub(super) joined: HashSet<(usize, usize)>,
+    pub(super) pairs: PairList,
     pub(super) pair: usize,
     pub(super) row: usize,
     pub(super) view: View,
     pub(super) four: bool,
+    pub(super) table: bool,
+    pub(super) framing: Framing,
     pub(super) zoom: f64,
     pub(super) pan: f64,
     pub(super) playback: Playback,
     pub(super) speed: usize,
     pub(super) clock: f64,
     pub(super) overlay: Overlay,
+    pub(super) message: Option<String>,
+    pub(super) list_page: usize,
     pub(super) theme: Theme,
     pub(super) size: (u16, u16),
     pub(super) running: bool,
@@ -75,41 +100,60 @@ pub struct App {
 }
 
 impl App {
-    /// The debugger on `scene`, paused at `options.frame` with the chosen (or first) pair and its
-    /// first separating axis (or the axis of least overlap) selected.
+    /// The debugger on `scene` with every frame simulated first, paused at `options.frame` with
+    /// the chosen pair (else the first that can collide, touching or nearest first) and its first
+    /// separating axis (or the axis of least overlap) selected.
     pub fn new(scene: Scene, options: &Options) -> App {
-        let frames = trace::scene_timeline(&scene);
-        App::with_timeline(scene, frames, options)
+        let timeline = Timeline::complete(trace::scene_timeline(&scene));
+        App::on(scene, timeline, options)
     }
 
     /// The debugger on `scene` over frames computed elsewhere (a lesson's walkthrough).
     pub fn with_timeline(scene: Scene, frames: Vec<FrameRecord>, options: &Options) -> App {
-        let frame = options.frame.min(frames.len().saturating_sub(1));
-        let extent = extent(&frames);
+        App::on(scene, Timeline::complete(frames), options)
+    }
+
+    /// The debugger on `scene` showing frame 0 at once while a background thread simulates the
+    /// other frames ([`App::is_loading`] until it is done).
+    pub fn streaming(scene: Scene, options: &Options) -> App {
+        let timeline = Timeline::streaming(&scene);
+        App::on(scene, timeline, options)
+    }
+
+    fn on(scene: Scene, timeline: Timeline, options: &Options) -> App {
         let mut app = App {
-            explanation: explain(&scene, &frames, frame),
+            joined: joined_pairs(&scene),
             scene,
-            frames,
-            frame,
+            timeline,
+            frame: 0,
+            pending_frame: None,
+            pairs: PairList::default(),
             pair: 0,
             row: 0,
             view: options.view.unwrap_or_default(),
             four: options.four,
+            table: true,
+            framing: Framing::Pair,
             zoom: 1.0,
             pan: 0.0,
             playback: Playback::Paused,
             speed: REAL_TIME,
             clock: 0.0,
             overlay: Overlay::None,
+            message: None,
+            list_page: 0,
             theme: options.theme,
             size: (0, 0),
             running: true,
-            extent,
+            extent: [Vector3::zeros(); 2],
         };
-        if let Some((a, b)) = &options.pair {
-            app.pair = app.pair_named(a, b).map_or(0, |(k, _)| k);
-        }
-        app.row = app.default_row();
+        app.extent = super::navigate::extent(app.timeline.frames());
+        app.wait_for(options.frame);
+        let named = options.pair.as_ref();
+        let chosen = named
+            .and_then(|(a, b)| app.pair_named(a, b))
+            .map(|(k, _)| k);
+        app.select_pair(chosen.unwrap_or_else(|| app.pairs.opening()));
         app
     }
 
@@ -123,44 +167,62 @@ impl App {
         self.frame
     }
 
-    /// The last frame index.
+    /// The last frame index computed so far.
     pub fn last_frame(&self) -> usize {
-        self.frames.len().saturating_sub(1)
+        self.timeline.frames().len().saturating_sub(1)
+    }
+
+    /// The last frame index once every frame is computed.
+    pub fn final_frame(&self) -> usize {
+        self.timeline.last()
+    }
+
+    /// Whether later frames are still being simulated in the background.
+    pub fn is_loading(&self) -> bool {
+        self.timeline.is_loading()
     }
 
     /// The current frame's record.
     pub fn record(&self) -> &FrameRecord {
-        &self.frames[self.frame]
+        &self.timeline.frames()[self.frame]
     }
 
     /// The frame records up to and including the current one.
     pub fn history(&self) -> &[FrameRecord] {
-        &self.frames[..=self.frame]
+        &self.timeline.frames()[..=self.frame]
     }
 
     /// The event that ended the timeline early, when the simulation diverged.
     pub fn diverged(&self) -> Option<&crate::trace::DivergedRecord> {
-        self.frames.last().and_then(|r| r.diverged.as_ref())
+        self.timeline
+            .frames()
+            .last()
+            .and_then(|r| r.diverged.as_ref())
     }
 
     /// The record of the frame after the current one, if any.
     pub fn next_record(&self) -> Option<&FrameRecord> {
-        self.frames.get(self.frame + 1)
+        self.timeline.frames().get(self.frame + 1)
     }
 
-    /// What `explain` reports for the current frame.
-    pub fn explanation(&self) -> &Explanation {
-        &self.explanation
+    /// Every pair of the current frame, in scene order and in the order offered.
+    pub fn pairs(&self) -> &PairList {
+        &self.pairs
     }
 
-    /// The selected pair's index into the explanation's pairs.
+    /// The selected pair's index in scene order.
     pub fn pair_index(&self) -> usize {
         self.pair
     }
 
+    /// The selected pair's entry, if the scene has a pair.
+    pub fn pair_entry(&self) -> Option<&PairEntry> {
+        self.pairs.entries().get(self.pair)
+    }
+
     /// The selected pair's record, if the scene has a pair.
     pub fn pair(&self) -> Option<&PairRecord> {
-        self.explanation.pairs.get(self.pair)
+        self.pairs.record(self.pair)
     }
 
     /// The selected axis row (0..15, table order).
@@ -178,7 +240,17 @@ impl App {
         self.four
     }
 
-    /// The zoom factor (1 fits the whole timeline).
+    /// Whether the axis table is shown (`a` hides it so the picture can take its place).
+    pub fn table_shown(&self) -> bool {
+        self.table
+    }
+
+    /// What the picture holds in view.
+    pub fn framing(&self) -> Framing {
+        self.framing
+    }
+
+    /// The zoom factor (1 fits what is framed).
     pub fn zoom(&self) -> f64 {
         self.zoom
     }
@@ -198,6 +270,11 @@ impl App {
         SPEEDS[self.speed]
     }
 
+    /// What covers the screen and takes the keys first.
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+
     /// Whether the help is open.
     pub fn help_open(&self) -> bool {
         self.overlay == Overlay::Help
@@ -209,6 +286,21 @@ impl App {
             Overlay::Prompt(text) => Some(text),
             _ => None,
         }
+    }
+
+    /// Whether an overlay that reads typed text (the frame prompt, the pair picker) is open.
+    pub fn takes_text(&self) -> bool {
+        matches!(self.overlay, Overlay::Prompt(_) | Overlay::Pairs(_))
+    }
+
+    /// The one-line message of the last key (e.g. that no pair touches), if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Which page of the long lists (events, bodies) is shown, counting from 0.
+    pub fn list_page(&self) -> usize {
+        self.list_page
     }
 
     /// The colour and ASCII choices.
@@ -226,83 +318,16 @@ impl App {
         self.running
     }
 
-    /// The world box holding every body of every frame (planes excluded).
+    /// The world box holding every body of every frame computed so far (planes excluded).
     pub fn extent(&self) -> [Vector3<f64>; 2] {
         self.extent
     }
 
-    /// The index of the pair of bodies `a` and `b`, and whether the explanation names them the
-    /// other way round.
-    pub(super) fn pair_named(&self, a: &str, b: &str) -> Option<(usize, bool)> {
-        let mut pairs = self.explanation.pairs.iter().enumerate();
-        pairs.find_map(|(k, p)| match (p.a.as_str(), p.b.as_str()) {
-            names if names == (a, b) => Some((k, false)),
-            names => (names == (b, a)).then_some((k, true)),
-        })
-    }
-
-    /// The pair's first separating axis, else its axis of least overlap, else row 0.
-    pub fn default_row(&self) -> usize {
-        let Some(pair) = self.pair() else { return 0 };
-        if let Some(k) = pair
-            .axes
-            .iter()
-            .position(|row| pair.is_first_separating(row))
-        {
-            return k;
+    /// What the screen shows that decides where the panels go.
+    pub fn shown(&self) -> Shown {
+        Shown {
+            table: self.table && self.pair().is_some_and(|p| !p.axes.is_empty()),
+            four: self.four,
         }
-        pair.axes
-            .iter()
-            .enumerate()
-            .filter(|(_, row)| !row.skipped)
-            .filter_map(|(k, row)| row.gap.map(|gap| (k, gap)))
-            .max_by(|x, y| x.1.total_cmp(&y.1))
-            .map_or(0, |(k, _)| k)
-    }
-
-    /// Moves to `frame` (clamped) and explains it.
-    pub(super) fn go_to(&mut self, frame: usize) {
-        self.frame = frame.min(self.last_frame());
-        self.explanation = explain(&self.scene, &self.frames, self.frame);
-        self.pair = self
-            .pair
-            .min(self.explanation.pairs.len().saturating_sub(1));
-    }
-}
-
-/// `explain` of the frame's bodies, searching one frame ahead, as `sepax explain --frame` does.
-fn explain(scene: &Scene, frames: &[FrameRecord], frame: usize) -> Explanation {
-    // A diverged frame's state is not finite: there is nothing to explain.
-    let bodies = frames
-        .get(frame)
-        .filter(|record| record.diverged.is_none())
-        .map_or(&[][..], |record| &record.specs);
-    trace::explain(
-        scene,
-        bodies,
-        frame,
-        scene.world.dt,
-        None,
-        Robustness::default(),
-    )
-}
-
-/// The world box holding every non-plane body of every frame.
-fn extent(frames: &[FrameRecord]) -> [Vector3<f64>; 2] {
-    let mut low = Vector3::repeat(f64::INFINITY);
-    let mut high = Vector3::repeat(f64::NEG_INFINITY);
-    for body in frames.iter().flat_map(|record| &record.specs) {
-        let reach = match body.shape {
-            ShapeSpec::Box { half_extents } => half_extents.norm(),
-            ShapeSpec::Sphere { radius } => radius,
-            ShapeSpec::Plane { .. } => continue,
-        };
-        low = low.inf(&body.center.add_scalar(-reach));
-        high = high.sup(&body.center.add_scalar(reach));
-    }
-    if low.x.is_finite() {
-        [low, high]
-    } else {
-        [Vector3::repeat(-5.0), Vector3::repeat(5.0)]
     }
 }

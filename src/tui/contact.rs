@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use super::App;
+use super::{integrator, App};
 use crate::trace::{coordinates, fixed, EventRecord};
 
 /// A vector to 3 decimals (without negative zeros).
@@ -16,7 +16,7 @@ pub fn vector(v: [f64; 3]) -> String {
     coordinates(&v, 3)
 }
 
-/// The panel's lines for the app's selected pair and frame.
+/// The panel's lines about the selected pair's first contact in this frame.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
     let time = app.record().time;
     let dt = app.scene().world.dt;
@@ -59,13 +59,6 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             fixed(time, 3),
             fixed(time + dt, 3)
         ))),
-    }
-    let events = &app.record().events;
-    if events.is_empty() {
-        out.push(Line::from("events          none in this frame"));
-    }
-    for event in events {
-        out.push(Line::from(event_text(event)));
     }
     out
 }
@@ -114,13 +107,31 @@ pub fn summary(app: &App) -> String {
     text
 }
 
-/// Draws the bordered contact panel.
+/// Draws the bordered contact panel: the first contact, then the frame's events a page at a time.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
     let block = Block::bordered()
-        .border_set(app.theme().border())
+        .border_set(theme.border())
         .title(" contact ");
-    Paragraph::new(lines(app))
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let width = usize::from(inner.width).max(1);
+    let rows_of = |text: &str| text.chars().count().div_ceil(width).max(1);
+    let mut lines = lines(app);
+    let used: usize = lines.iter().map(|l| rows_of(&l.to_string())).sum();
+    let events: Vec<String> = app.record().events.iter().map(event_text).collect();
+    if events.is_empty() {
+        lines.push(Line::from("events          none in this frame"));
+    } else {
+        let tallest = events.iter().map(|e| rows_of(e)).max().unwrap_or(1);
+        let room = usize::from(inner.height).saturating_sub(used) / tallest;
+        let (first, end, note) = integrator::page(events.len(), room, app.list_page(), theme);
+        lines.extend(events[first..end].iter().map(|e| Line::from(e.clone())));
+        if !note.is_empty() {
+            lines.push(Line::styled(format!("events {note}"), theme.dim()));
+        }
+    }
+    Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(block)
-        .render(area, buf);
+        .render(inner, buf);
 }

@@ -1,15 +1,29 @@
-//! What the picture centres on: the selected pair's bodies, its selected axis and its contact,
-//! read from the frame record and the explanation.
+//! What the picture centres on: the selected pair's bodies, its selected axis, the two shadows on
+//! that axis and its contact, read from the frame record and the pair's record.
 
 use nalgebra::Vector3;
 
 use super::App;
-use crate::draw::{ContactMark, Picture};
+use crate::draw::{AxisShadows, ContactMark, Picture};
 use crate::math::vec3;
 use crate::scene::ShapeSpec;
 
 /// Below this `|L|` an axis has no direction worth drawing (a degenerate cross product).
 const SHORTEST_AXIS: f64 = 1e-6;
+
+/// The selected axis row's numbers: the two shadows and the distance of the centres, in the
+/// axis's own units (`L` need not be a unit vector), and `|L|`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shadows {
+    /// `R = |D·L|`.
+    pub r: f64,
+    /// A's half shadow.
+    pub r0: f64,
+    /// B's half shadow.
+    pub r1: f64,
+    /// `|L|`: lengths along the axis are the numbers divided by it.
+    pub length: f64,
+}
 
 /// The selected pair's part of the picture.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -18,6 +32,8 @@ pub struct Focus {
     pub pair: Option<(usize, usize)>,
     /// The selected axis pointing from A towards B, and its name.
     pub axis: Option<(Vector3<f64>, String)>,
+    /// The selected axis row's shadows, for two boxes and an axis that is not degenerate.
+    pub shadows: Option<Shadows>,
     /// The first contact inside the frame.
     pub contact: Option<ContactMark>,
 }
@@ -25,23 +41,31 @@ pub struct Focus {
 impl Focus {
     /// The focus of the app's selected pair and axis row.
     pub fn of(app: &App) -> Focus {
-        let Some(pair) = app.pair() else {
+        let (Some(pair), Some(entry)) = (app.pair(), app.pair_entry()) else {
             return Focus::default();
         };
         let bodies = &app.record().specs;
-        let find = |name: &str| bodies.iter().position(|b| b.name == name);
-        let indices = find(&pair.a).zip(find(&pair.b));
-        let axis = match (pair.axes.get(app.row()), indices) {
-            (Some(row), Some((a, b))) => {
+        let (a, b) = (entry.a, entry.b);
+        let mut shadows = None;
+        let axis = match pair.axes.get(app.row()) {
+            Some(row) => {
                 let l = row.l;
                 let d = bodies[b].center - bodies[a].center;
-                (l.norm() >= SHORTEST_AXIS).then(|| {
+                let usable = l.norm() >= SHORTEST_AXIS;
+                if usable && !row.degenerate {
+                    shadows = Some(Shadows {
+                        r: row.r,
+                        r0: row.r0,
+                        r1: row.r1,
+                        length: l.norm(),
+                    });
+                }
+                usable.then(|| {
                     let toward_b = if d.dot(&l) < 0.0 { -l } else { l };
                     (toward_b, row.axis.to_string())
                 })
             }
-            (None, Some((a, b))) => other_axis(app, a, b),
-            _ => None,
+            None => other_axis(app, a, b),
         };
         let time = app.record().time;
         let contact = pair
@@ -53,8 +77,9 @@ impl Focus {
                 point: vec3(c.point),
             });
         Focus {
-            pair: indices,
+            pair: Some((a, b)),
             axis,
+            shadows,
             contact,
         }
     }
@@ -66,6 +91,11 @@ impl Focus {
             ends: app.next_record().map(|r| r.specs.as_slice()),
             pair: self.pair,
             axis: self.axis.as_ref().map(|(l, name)| (*l, name.as_str())),
+            shadows: self.shadows.map(|s| AxisShadows {
+                r0: s.r0 / s.length,
+                r: s.r / s.length,
+                r1: s.r1 / s.length,
+            }),
             contact: self.contact,
         }
     }

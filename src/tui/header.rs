@@ -23,13 +23,26 @@ pub fn status(app: &App, separator: &str) -> String {
         |p| format!("pair {},{}", p.a, p.b),
     );
     let world = &app.scene().world;
+    let frame = if app.is_loading() {
+        let going = app
+            .pending_frame()
+            .map_or_else(String::new, |f| format!(", going to {f}"));
+        format!(
+            "frame {} / {} (simulating: {} ready{going})",
+            app.frame(),
+            app.final_frame(),
+            app.last_frame() + 1
+        )
+    } else {
+        format!("frame {} / {}", app.frame(), app.final_frame())
+    };
     let mut parts: Vec<String> = app
         .diverged()
         .map(|d| format!("diverged at frame {}", d.frame))
         .into_iter()
         .collect();
     parts.extend([
-        format!("frame {} / {}", app.frame(), app.last_frame()),
+        frame,
         format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
         play,
         format!("{} dt = {} s", world.integrator, world.dt),
@@ -51,17 +64,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Some(title) if wide => format!("{}: {title}", scene.name),
         _ => scene.name.clone(),
     };
-    let room = usize::from(area.width).saturating_sub(status.len() + 4);
-    let name: String = if name.chars().count() > room {
-        let cut: String = name.chars().take(room.saturating_sub(1)).collect();
-        if cut.is_empty() {
-            cut
-        } else {
-            format!("{cut}~")
-        }
-    } else {
-        name
-    };
+    let room = usize::from(area.width).saturating_sub(status.chars().count() + 4);
+    let name = fit(&name, room);
     // A diverged run's header is red (and says so in words, for a screen without colour).
     let style = if app.diverged().is_some() {
         theme.title().patch(theme.fg(Color::Red))
@@ -75,7 +79,35 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     ])];
     if area.height > 1 {
         let description = scene.description.clone().unwrap_or_default();
-        lines.push(Line::styled(format!(" {description}"), theme.dim()));
+        let room = usize::from(area.width).saturating_sub(1);
+        lines.push(Line::styled(
+            format!(" {}", fit(&description, room)),
+            theme.dim(),
+        ));
     }
     Paragraph::new(lines).render(area, buf);
+}
+
+/// `text` cut to `room` characters at a word boundary when it is longer, ending in `... (i)`: the
+/// info overlay (`i`) shows it whole.
+pub fn fit(text: &str, room: usize) -> String {
+    const MORE: &str = "... (i)";
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    if room < 2 * MORE.len() {
+        let cut: String = text.chars().take(room.saturating_sub(1)).collect();
+        return if cut.is_empty() {
+            cut
+        } else {
+            format!("{cut}~")
+        };
+    }
+    let keep = room.saturating_sub(MORE.len());
+    let cut: String = text.chars().take(keep).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > keep / 2 => cut[..space].trim_end().to_string(),
+        _ => cut,
+    };
+    format!("{cut}{MORE}")
 }

@@ -6,7 +6,7 @@ use crossterm::event::{
 use ratatui::layout::Rect;
 
 use super::layout::{self, Mode};
-use super::{table, Action, App};
+use super::{table, Action, App, Overlay};
 
 /// The action an event asks for, if any.
 pub fn action(event: &Event, app: &App) -> Option<Action> {
@@ -23,14 +23,17 @@ pub fn key_action(key: &KeyEvent, app: &App) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
         return Some(Action::Quit);
     }
-    if app.prompt().is_some() {
-        return prompt_key(key);
-    }
-    if app.help_open() {
-        return Some(match key.code {
-            KeyCode::Char('q') => Action::Quit,
-            _ => Action::ToggleHelp,
-        });
+    match app.overlay() {
+        Overlay::Prompt(_) => return prompt_key(key),
+        Overlay::Pairs(_) => return picker_key(key),
+        Overlay::Help | Overlay::Info => {
+            return Some(match key.code {
+                KeyCode::Char('q') => Action::Quit,
+                _ if app.help_open() => Action::ToggleHelp,
+                _ => Action::ToggleInfo,
+            });
+        }
+        Overlay::None => {}
     }
     let action = match key.code {
         KeyCode::Char(' ') => Action::TogglePlay,
@@ -46,8 +49,15 @@ pub fn key_action(key: &KeyEvent, app: &App) -> Option<Action> {
         KeyCode::Char('j') | KeyCode::Down => Action::RowDown,
         KeyCode::Tab => Action::NextPair,
         KeyCode::BackTab => Action::PreviousPair,
+        KeyCode::Char('c') => Action::NextTouching,
+        KeyCode::Char('/') => Action::OpenPairs,
         KeyCode::Char('v') => Action::CycleView,
         KeyCode::Char('4') => Action::FourViews,
+        KeyCode::Char('a') => Action::ToggleTable,
+        KeyCode::Char('f') => Action::ToggleFraming,
+        KeyCode::Char('s') => Action::ScrollLists(1),
+        KeyCode::Char('S') => Action::ScrollLists(-1),
+        KeyCode::Char('i') => Action::ToggleInfo,
         KeyCode::Char('[') => Action::ZoomOut,
         KeyCode::Char(']') => Action::ZoomIn,
         KeyCode::Char('h') => Action::PanLeft,
@@ -70,14 +80,29 @@ fn prompt_key(key: &KeyEvent) -> Option<Action> {
     }
 }
 
+/// Keys while the pair picker is open: typed text filters, the arrows move, Enter selects.
+fn picker_key(key: &KeyEvent) -> Option<Action> {
+    match key.code {
+        KeyCode::Char(c) => Some(Action::PairsType(c)),
+        KeyCode::Backspace => Some(Action::PairsBackspace),
+        KeyCode::Up => Some(Action::PairsMove(-1)),
+        KeyCode::Down | KeyCode::Tab => Some(Action::PairsMove(1)),
+        KeyCode::PageUp => Some(Action::PairsMove(-10)),
+        KeyCode::PageDown => Some(Action::PairsMove(10)),
+        KeyCode::Enter => Some(Action::PairsSubmit),
+        KeyCode::Esc => Some(Action::PairsCancel),
+        _ => None,
+    }
+}
+
 /// A left click on an axis row selects it; the wheel moves the selection.
 fn mouse_action(mouse: MouseEvent, app: &App) -> Option<Action> {
     match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => {
             let (width, height) = app.size();
-            let (mode, areas) = layout::areas(Rect::new(0, 0, width, height));
-            let has_table = app.pair().is_some_and(|p| !p.axes.is_empty());
-            if mode == Mode::TooSmall || !has_table || app.help_open() {
+            let shown = app.shown();
+            let (mode, areas) = layout::areas(Rect::new(0, 0, width, height), shown);
+            if mode == Mode::TooSmall || !shown.table || *app.overlay() != Overlay::None {
                 return None;
             }
             table::row_at(areas.table, mouse.column, mouse.row).map(Action::SelectRow)

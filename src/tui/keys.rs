@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use super::{App, Theme};
 
 /// Every key and what it does, as the help lists them.
-pub const HELP: [(&str, &str); 16] = [
+pub const HELP: [(&str, &str); 22] = [
     ("space", "play / pause (real time at the scene's dt)"),
     ("+ / -", "play faster / slower"),
     ("n, Right", "one frame forward"),
@@ -17,30 +17,40 @@ pub const HELP: [(&str, &str); 16] = [
     ("g", "go to a frame: type its number, Enter"),
     ("r", "restart: frame 0, paused"),
     ("j k, Up Down", "select an axis row (or click a row)"),
-    ("Tab", "next pair (Shift-Tab: previous)"),
+    ("Tab", "next pair, touching then nearest (Shift-Tab back)"),
+    ("c", "next pair that touches or meets in this frame"),
+    ("/", "pick a pair: type part of a name, Enter"),
     ("v", "cycle views: xy, xz, yz, along the axis"),
     ("4", "four views at once"),
+    ("f", "frame the selected pair / the whole scene"),
     ("[ / ]", "zoom out / in"),
     ("h / l", "pan left / right"),
+    ("a", "hide / show the axis table (more picture)"),
+    ("s / S", "next / previous page of long lists"),
+    ("i", "the scene's full title and description"),
     ("?", "this help (any key closes it)"),
     ("q, Esc", "quit (Ctrl-C too)"),
     ("mouse", "click an axis row to select it"),
 ];
 
 /// The key bar's entries, most important first; `? help` and `q quit` always stay.
-const BAR: [(&str, &str); 12] = [
+const BAR: [(&str, &str); 16] = [
     ("space", "play"),
     ("n/b", "step"),
+    ("j/k", "axis"),
+    ("Tab", "pair"),
+    ("c", "touching"),
+    ("/", "find pair"),
+    ("v", "view"),
+    ("f", "frame"),
+    ("a", "table"),
     ("N/B", "10"),
     ("g", "go to"),
     ("r", "restart"),
-    ("j/k", "axis"),
-    ("Tab", "pair"),
-    ("v", "view"),
     ("4", "four"),
     ("[/]", "zoom"),
-    ("h/l", "pan"),
-    ("+/-", "speed"),
+    ("s", "more"),
+    ("i", "info"),
 ];
 
 /// Draws the key bar, or the frame prompt while a frame number is typed.
@@ -56,6 +66,10 @@ pub fn render_bar(app: &App, area: Rect, buf: &mut Buffer) {
             ),
         ]))
         .render(area, buf);
+        return;
+    }
+    if let Some(message) = app.message() {
+        Paragraph::new(Line::styled(format!(" {message}"), theme.key())).render(area, buf);
         return;
     }
     render_entries(theme, &BAR, &[("?", "help"), ("q", "quit")], area, buf);

@@ -7,38 +7,51 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::layout::Mode;
+use super::table::stage_lines;
 use super::App;
 use crate::trace::{fixed, PairRecord};
 
-/// Draws the number line of the app's selected axis row into `area`.
+/// `A = ball1, B = ball2` when the pair's bodies are not named A and B, else nothing: the axis
+/// names (`A0xB2`) speak of the first body as A and the second as B.
+pub fn legend(pair: &PairRecord) -> Option<String> {
+    (pair.a != "A" || pair.b != "B").then(|| format!("A = {}, B = {}", pair.a, pair.b))
+}
+
+/// Draws the number line of the app's selected axis row into `area` (for a pair that is not two
+/// boxes: its stages and sentence).
 pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
     let theme = app.theme();
     let pair = app.pair().filter(|pair| app.row() < pair.axes.len());
     let row = pair.map(|pair| &pair.axes[app.row()]);
+    let bordered = mode.is_full() && area.height >= 6;
     let mut block = Block::new().border_set(theme.border());
-    if mode == Mode::Full {
-        let title = row.map_or_else(
-            || " number line ".to_string(),
-            |row| format!(" number line on {} ", row.axis),
-        );
+    if bordered {
+        let title = match (row, pair.and_then(legend)) {
+            (Some(row), Some(legend)) => format!(" number line on {} ({legend}) ", row.axis),
+            (Some(row), None) => format!(" number line on {} ", row.axis),
+            (None, _) => " pair ".to_string(),
+        };
         block = block.borders(Borders::ALL).title(title);
     }
     let inner = block.inner(area);
     block.render(area, buf);
-    let lines = match pair {
-        Some(pair) => lines(
-            pair,
-            app.row(),
-            usize::from(inner.width),
-            mode == Mode::Full,
-        ),
-        None => vec![Line::from(
-            "number line: only for two boxes (select a box-box pair with Tab)",
-        )],
+    let mut lines = match (pair, app.pair()) {
+        (Some(pair), _) => lines(pair, app.row(), usize::from(inner.width), bordered),
+        (None, Some(other)) => {
+            let mut head = vec![Line::from(format!(
+                "{},{} ({}): no axis table",
+                other.a, other.b, other.shapes
+            ))];
+            head.extend(stage_lines(other));
+            head
+        }
+        (None, None) => vec![Line::from("This scene has no pair of bodies to explain.")],
     };
-    let mut lines = lines;
     // Spare rows (the full layout without the verdict panel) hold the pair's sentence.
-    if let Some(pair) = app.pair().filter(|_| mode == Mode::Full) {
+    if let Some(pair) = pair.filter(|_| bordered) {
         if usize::from(inner.height) > lines.len() + 1 {
             lines.push(Line::default());
             lines.push(Line::styled(pair.sentence.clone(), theme.dim()));
@@ -49,7 +62,8 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         .render(inner, buf);
 }
 
-/// The number line of row `k` of the pair's table, `width` characters wide.
+/// The number line of row `k` of the pair's table, `width` characters wide: each body's shadow
+/// named with the body's name.
 pub fn lines(pair: &PairRecord, k: usize, width: usize, with_numbers: bool) -> Vec<Line<'static>> {
     let row = &pair.axes[k];
     let (r, r0, r1) = (row.r, row.r0, row.r1);
@@ -70,19 +84,24 @@ pub fn lines(pair: &PairRecord, k: usize, width: usize, with_numbers: bool) -> V
             Line::from(summary),
         ];
     }
-    let track = width.saturating_sub(2).max(8);
+    let names = pair.a.chars().count().max(pair.b.chars().count()).min(12);
+    let track = width.saturating_sub(names + 1).max(8);
     let low = (-r0).min(r - r1);
     let high = r0.max(r + r1);
     let pad = (high - low) * 0.02;
     let scale = (track - 1) as f64 / (high - low + 2.0 * pad);
     let col = |x: f64| (((x - low + pad) * scale).round().max(0.0) as usize).min(track - 1);
-    let a = interval(track, col(-r0), col(0.0), col(r0), 'A');
-    let b = interval(track, col(r - r1), col(r), col(r + r1), 'B');
+    let a = interval(track, col(-r0), col(0.0), col(r0), &pair.a);
+    let b = interval(track, col(r - r1), col(r), col(r + r1), &pair.b);
     let between = gap_text(track, col(r0), col(r - r1), r - r0 - r1, row.gap);
+    let name = |n: &str| {
+        let cut: String = n.chars().take(names).collect();
+        format!("{cut:<names$}")
+    };
     let mut out = vec![
-        Line::from(format!("A {a}")),
-        Line::from(format!("B {b}")),
-        Line::from(format!("  {between}")),
+        Line::from(format!("{} {a}", name(&pair.a))),
+        Line::from(format!("{} {b}", name(&pair.b))),
+        Line::from(format!("{} {between}", " ".repeat(names))),
     ];
     if with_numbers {
         out.push(Line::from(summary));
@@ -90,15 +109,22 @@ pub fn lines(pair: &PairRecord, k: usize, width: usize, with_numbers: bool) -> V
     out
 }
 
-/// `[====A====]` placed on a track of `track` characters.
-fn interval(track: usize, low: usize, center: usize, high: usize, name: char) -> String {
+/// `[====ball1====]` placed on a track of `track` characters: the body's name centred on its
+/// centre when it fits inside the brackets, else its first letter.
+fn interval(track: usize, low: usize, center: usize, high: usize, name: &str) -> String {
     let mut chars = vec![' '; track];
     for c in &mut chars[low..=high] {
         *c = '=';
     }
     chars[low] = '[';
     chars[high] = ']';
-    chars[center] = name;
+    let letters: Vec<char> = name.chars().collect();
+    let start = center.saturating_sub(letters.len() / 2);
+    if start > low && start + letters.len() < high {
+        chars[start..start + letters.len()].copy_from_slice(&letters);
+    } else if let Some(&first) = letters.first() {
+        chars[center] = first;
+    }
     chars.into_iter().collect()
 }
 

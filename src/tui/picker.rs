@@ -124,7 +124,7 @@ fn open(terminal: &mut DefaultTerminal, picker: &mut Picker) -> io::Result<()> {
                 theme: picker.theme,
                 ..Options::default()
             };
-            drive(terminal, &mut App::new(scene, &options))
+            drive(terminal, &mut App::streaming(scene, &options))
         }
         Err(diagnostics) => {
             picker.error = Some(diagnostics.to_string());

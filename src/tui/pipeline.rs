@@ -36,7 +36,7 @@ pub fn pair_path(pair: &PairRecord) -> String {
 
 /// The pipeline line: counts per deciding stage (several pairs) and the selected pair's path.
 pub fn line(app: &App) -> String {
-    let pairs = &app.explanation().pairs;
+    let pairs = app.pairs();
     let Some(pair) = app.pair() else {
         return "pipeline: no pairs".to_string();
     };
@@ -46,16 +46,13 @@ pub fn line(app: &App) -> String {
     }
     let counts: Vec<String> = STAGES
         .iter()
-        .map(|stage| {
-            let n = pairs.iter().filter(|p| p.stage == *stage).count();
-            format!("{} {n}", stage.label())
-        })
+        .map(|stage| format!("{} {}", stage.label(), pairs.stage_count(*stage)))
         .collect();
-    let touching = pairs.iter().filter(|p| p.intersecting).count();
     format!(
-        "{path} | {} pairs decided by {}; {touching} touching",
+        "{path} | {} pairs decided by {}; {} touching",
         pairs.len(),
-        counts.join(", ")
+        counts.join(", "),
+        pairs.touching_count()
     )
 }
 
@@ -66,6 +63,9 @@ pub fn render_line(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// Draws the verdict panel: stages, sentence and what the table's marks mean.
 pub fn render_verdict(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
     let theme = app.theme();
     let block = Block::bordered().border_set(theme.border()).title(" why ");
     let mut lines = app.pair().map(stage_lines).unwrap_or_default();

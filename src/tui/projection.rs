@@ -1,21 +1,25 @@
-//! The projection panel: the picture of the frame on a ratatui Canvas with equal units per dot,
-//! one view or four.
+//! The projection panel: the picture of the frame on a ratatui Canvas, one view or four (2×2),
+//! its labels placed so that none overlaps another, and in the view along an axis the shadows of
+//! the two bodies on it below the picture.
 
-use nalgebra::Vector3;
+use std::fmt::Write as _;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::canvas::{self, Canvas, Context};
 use ratatui::widgets::{Block, Widget};
 
-use super::{App, Focus, Theme};
-use crate::draw::{draw_picture, Drawn, Projection, Recording, Role, View};
-
-/// Room left around the bodies, as a fraction of their extent.
-const MARGIN: f64 = 1.1;
+use super::labels::{self, Label};
+use super::window::{self, Dots, Window};
+use super::{ruler, App, Focus, Theme};
+use crate::draw::{draw_picture, Drawn, Projection, Recording, Role, View, Warped};
 
 /// Draws the single view or the four views into `area`.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
     let focus = Focus::of(app);
     if app.four_views() {
         let [top, bottom] = Layout::vertical([Constraint::Fill(1); 2]).areas(area);
@@ -29,101 +33,104 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn render_view(app: &App, focus: &Focus, view: View, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
-    let projection = Projection::new(view, focus.axis.as_ref().map(|(l, _)| *l));
-    let title = match (view, &focus.axis) {
-        (View::Along, Some((_, name))) => format!(" along {name} (A left, B right) "),
-        (View::Along, None) => " along the axis: none selected, showing xy ".into(),
+/// The view's title: its axes, or the axis looked across with the bodies on each side.
+fn title(app: &App, focus: &Focus, view: View) -> String {
+    match (view, &focus.axis, app.pair()) {
+        (View::Along, Some((_, name)), Some(pair)) => {
+            format!(" along {name} ({} left, {} right) ", pair.a, pair.b)
+        }
+        (View::Along, _, _) => " along the axis: none selected, showing xy ".into(),
         _ => format!(
             " {view}: {} right, {} up ",
             &view.to_string()[..1],
             &view.to_string()[1..]
         ),
-    };
-    let block = Block::bordered()
-        .border_set(theme.border())
-        .title(title)
-        .title_bottom(legend(theme));
-    let inner = block.inner(area);
-    block.render(area, buf);
-    if inner.width < 2 || inner.height < 2 {
-        return;
     }
-    let (bounds, unit) = fit_bounds(app, &projection, inner, theme);
-    let mut recording = Recording::default();
-    draw_picture(&mut recording, &projection, &focus.picture(app), bounds);
-    Canvas::default()
-        .x_bounds(bounds[0])
-        .y_bounds(bounds[1])
-        .marker(theme.marker(Role::Body))
-        .paint(|ctx| paint(ctx, &recording, theme, unit))
-        .render(inner, buf);
 }
 
-/// How roles read without colour.
-fn legend(theme: Theme) -> Line<'static> {
-    if theme.ascii {
-        Line::from(" A # B % ghost : axis . contact X ")
+fn render_view(app: &App, focus: &Focus, view: View, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let projection = Projection::new(view, focus.axis.as_ref().map(|(l, _)| *l));
+    let along = view == View::Along && focus.axis.is_some();
+    let inner = Block::bordered().inner(area);
+    let ruler_rows = if along && focus.shadows.is_some() {
+        ruler::rows(inner.height)
     } else {
-        Line::from(" ghosts dashed, axis dotted, x contact ")
-    }
-}
-
-/// View bounds holding the whole timeline, zoomed and panned, with equal units per dot; also
-/// the length of one dot.
-fn fit_bounds(
-    app: &App,
-    projection: &Projection,
-    inner: Rect,
-    theme: Theme,
-) -> ([[f64; 2]; 2], f64) {
-    let [low, high] = app.extent();
-    let (mut min, mut max) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for k in 0..8 {
-        let pick = |i: usize, axis: usize| {
-            if k >> i & 1 == 1 {
-                high[axis]
-            } else {
-                low[axis]
-            }
+        0
+    };
+    let [canvas_area, ruler_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(ruler_rows)]).areas(inner);
+    let dots = Dots::new(canvas_area.width, canvas_area.height, theme.ascii);
+    let window = window::fit(app, focus, &projection, view, dots);
+    let mut recording = Recording::default();
+    if canvas_area.width >= 2 && canvas_area.height >= 2 {
+        let mut warped = Warped {
+            out: &mut recording,
+            warp: &window.warp,
         };
-        let corner = Vector3::new(pick(0, 0), pick(1, 1), pick(2, 2));
-        let p = projection.project(&corner);
-        for i in 0..2 {
-            min[i] = min[i].min(p[i]);
-            max[i] = max[i].max(p[i]);
+        draw_picture(
+            &mut warped,
+            &projection,
+            &focus.picture(app),
+            window.view_bounds(),
+        );
+        Canvas::default()
+            .x_bounds([0.0, dots.width()])
+            .y_bounds([0.0, dots.height()])
+            .marker(theme.marker(Role::Body))
+            .paint(|ctx| paint(ctx, &recording, &window, theme))
+            .render(canvas_area, buf);
+    }
+    let placement = labels::place(label_list(&recording, &window, theme), canvas_area, buf);
+    if ruler_rows > 0 {
+        if let (Some(shadows), Some(pair)) = (focus.shadows, app.pair()) {
+            let centres = focus.pair.map(|(a, b)| {
+                let bodies = &app.record().specs;
+                [a, b].map(|i| projection.project(&bodies[i].center)[0])
+            });
+            if let Some(centres) = centres {
+                let names = (pair.a.as_str(), pair.b.as_str());
+                ruler::render(&window, centres, shadows, names, theme, ruler_area, buf);
+            }
         }
     }
-    let zoom = MARGIN / app.zoom();
-    let half = [
-        ((max[0] - min[0]) / 2.0 * zoom).max(1e-6),
-        ((max[1] - min[1]) / 2.0 * zoom).max(1e-6),
-    ];
-    let center = [
-        f64::midpoint(min[0], max[0]) + app.pan() * 2.0 * half[0],
-        f64::midpoint(min[1], max[1]),
-    ];
-    // Dots across and up; an ASCII cell is one dot wide and counts as two tall.
-    let (cols, rows) = (f64::from(inner.width), f64::from(inner.height));
-    let (dots_x, dots_y) = if theme.ascii {
-        (cols - 1.0, 2.0 * (rows - 1.0))
-    } else {
-        (2.0 * cols - 1.0, 4.0 * rows - 1.0)
-    };
-    let unit = (2.0 * half[0] / dots_x).max(2.0 * half[1] / dots_y);
-    let (hx, hy) = (unit * dots_x / 2.0, unit * dots_y / 2.0);
-    (
-        [
-            [center[0] - hx, center[0] + hx],
-            [center[1] - hy, center[1] + hy],
-        ],
-        unit,
-    )
+    let block = Block::bordered()
+        .border_set(theme.border())
+        .title(title(app, focus, view))
+        .title_bottom(legend(theme, placement.dropped, window.stretch, area.width));
+    block.render(area, buf);
 }
 
-/// Paints the recording role by role (ASCII: one glyph per role), then the labels on top.
-fn paint(ctx: &mut Context<'_>, recording: &Recording, theme: Theme, unit: f64) {
+/// How roles read without colour, and what the picture did to fit: hidden labels, a stretch; the
+/// longest wording that fits in `width` columns.
+fn legend(theme: Theme, dropped: usize, stretch: f64, width: u16) -> Line<'static> {
+    let roles: &[&str] = if theme.ascii {
+        &["A # B % ghost : axis . contact X", "A # B % ghost : axis ."]
+    } else {
+        &[
+            "ghosts dashed, axis dotted, shadows on it solid, x contact",
+            "ghosts dashed, axis dotted, x contact",
+            "ghosts dashed, axis dotted",
+        ]
+    };
+    let mut notes = String::new();
+    if dropped > 0 {
+        let _ = write!(notes, ", {} {dropped} names hidden", labels::DROPPED);
+    }
+    if stretch > 1.0 + 1e-9 {
+        let _ = write!(notes, ", gap zoomed x{stretch:.0}");
+    }
+    let room = usize::from(width).saturating_sub(4);
+    let text = roles
+        .iter()
+        .map(|r| format!(" {r}{notes} "))
+        .find(|t| t.chars().count() <= room)
+        .unwrap_or_else(|| format!(" {} ", roles[roles.len() - 1]));
+    Line::from(text)
+}
+
+/// Paints the recording role by role (ASCII: one glyph per role), in dots.
+fn paint(ctx: &mut Context<'_>, recording: &Recording, window: &Window, theme: Theme) {
     for role in Role::ALL {
         if theme.ascii {
             ctx.marker(theme.marker(role));
@@ -132,13 +139,18 @@ fn paint(ctx: &mut Context<'_>, recording: &Recording, theme: Theme, unit: f64) 
         for item in recording.of_role(role) {
             match item {
                 Drawn::Line { from, to, .. } => {
-                    for (a, b) in pattern(role, *from, *to, unit) {
+                    let (a, b) = ([from[0], window.y(from[1])], [to[0], window.y(to[1])]);
+                    if matches!(role, Role::Ghost | Role::Axis) {
+                        for (p, q) in pattern(role, a, b) {
+                            ctx.draw(&canvas::Line::new(p[0], p[1], q[0], q[1], color));
+                        }
+                    } else {
                         ctx.draw(&canvas::Line::new(a[0], a[1], b[0], b[1], color));
                     }
                 }
                 Drawn::Point { at, .. } => {
-                    let r = if theme.ascii { 0.0 } else { 2.0 * unit };
-                    let [x, y] = *at;
+                    let r = if theme.ascii { 0.0 } else { 2.0 };
+                    let [x, y] = [at[0], window.y(at[1])];
                     ctx.draw(&canvas::Line::new(x - r, y - r, x + r, y + r, color));
                     ctx.draw(&canvas::Line::new(x - r, y + r, x + r, y - r, color));
                 }
@@ -146,26 +158,46 @@ fn paint(ctx: &mut Context<'_>, recording: &Recording, theme: Theme, unit: f64) 
             }
         }
     }
-    for item in &recording.items {
-        if let Drawn::Label { at, text, role } = item {
-            ctx.print(
-                at[0],
-                at[1],
-                Line::styled(text.clone(), theme.role_style(*role)),
-            );
-        }
+}
+
+/// How much a label matters: the contact and the pair first, plain bodies last.
+fn priority(role: Role) -> u8 {
+    match role {
+        Role::Contact => 6,
+        Role::BoxA | Role::BoxB => 5,
+        Role::Axis => 4,
+        Role::Ghost => 3,
+        Role::Plane => 2,
+        Role::Body => 1,
     }
 }
 
-/// A line as drawn for its role: ghosts dashed, the axis dotted, the rest solid.
-fn pattern(role: Role, from: [f64; 2], to: [f64; 2], unit: f64) -> Vec<([f64; 2], [f64; 2])> {
+/// The recording's labels anchored at their cells.
+fn label_list(recording: &Recording, window: &Window, theme: Theme) -> Vec<Label> {
+    recording
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Drawn::Label { at, text, role } => Some(Label {
+                text: text.clone(),
+                style: theme.role_style(*role),
+                anchor: window.cell(at[0], window.y(at[1])),
+                priority: priority(*role),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A line in dots as drawn for its role: ghosts dashed, the axis dotted, the rest solid.
+fn pattern(role: Role, from: [f64; 2], to: [f64; 2]) -> Vec<([f64; 2], [f64; 2])> {
     let (on, off) = match role {
         Role::Ghost => (3.0, 2.0),
         Role::Axis => (1.0, 2.0),
         _ => return vec![(from, to)],
     };
     let length = (to[0] - from[0]).hypot(to[1] - from[1]);
-    let period = (on + off) * unit;
+    let period = on + off;
     if length <= period || !length.is_finite() {
         return vec![(from, to)];
     }
@@ -176,11 +208,11 @@ fn pattern(role: Role, from: [f64; 2], to: [f64; 2], unit: f64) -> Vec<([f64; 2]
             from[1] + s * (to[1] - from[1]),
         ]
     };
-    let count = (length / period).ceil() as usize;
+    let count = (length / period).ceil().min(10_000.0) as usize;
     (0..count)
         .map(|k| {
             let start = k as f64 * period;
-            (at(start), at(start + on * unit))
+            (at(start), at(start + on))
         })
         .collect()
 }

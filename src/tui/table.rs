@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::layout::Mode;
+use super::number_line::legend;
 use super::App;
 use crate::trace::{fixed, PairRecord};
 
@@ -27,8 +28,11 @@ pub fn row_at(area: Rect, x: u16, y: u16) -> Option<usize> {
 
 /// Draws the table of the app's selected pair into `area`.
 pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
     let theme = app.theme();
-    let borders = if mode == Mode::Full {
+    let borders = if mode.is_full() {
         Borders::ALL
     } else {
         Borders::TOP
@@ -52,7 +56,8 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     let title = if pair.axes.is_empty() {
         format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
     } else {
-        format!(" axes {},{}  ({} rule) ", pair.a, pair.b, pair.robustness)
+        let names = legend(pair).unwrap_or_else(|| format!("{},{}", pair.a, pair.b));
+        format!(" axes {names}  ({} rule) ", pair.robustness)
     };
     let block = Block::new()
         .borders(borders)

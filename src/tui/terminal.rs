@@ -9,7 +9,8 @@ use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use ratatui::{DefaultTerminal, Frame};
 
-use super::{input, Action, App};
+use super::{input, Action, App, Options};
+use crate::scene::Scene;
 
 /// The shortest time between two frames drawn while playing.
 const FRAME_BUDGET: Duration = Duration::from_micros(16_667);
@@ -34,6 +35,13 @@ pub fn run(mut app: App) -> io::Result<()> {
     session(|terminal| drive(terminal, &mut app))
 }
 
+/// The debugger on `scene` in its own terminal session: the terminal is taken over first (keys
+/// typed from then on are neither echoed nor lost), frame 0 is drawn at once and the other frames
+/// are simulated in the background.
+pub fn run_scene(scene: Scene, options: &Options) -> io::Result<()> {
+    session(|terminal| drive(terminal, &mut App::streaming(scene, options)))
+}
+
 /// What the terminal loop drives: drawn from `&self`, changed only by events and the clock.
 pub trait Screen {
     /// Draws the whole screen.
@@ -42,8 +50,9 @@ pub trait Screen {
     fn handle(&mut self, event: &Event);
     /// Whether the loop should go on.
     fn is_running(&self) -> bool;
-    /// Seconds of wall time until the next frame is due while playing; `None` when paused (a
-    /// screen that never plays keeps this default).
+    /// Seconds of wall time until something happens by itself (the next frame while playing,
+    /// the next look for simulated frames while loading); `None` when only a key can change the
+    /// screen (a screen that never plays keeps this default).
     fn due(&self) -> Option<f64> {
         None
     }
@@ -67,7 +76,7 @@ impl Screen for App {
     }
 
     fn due(&self) -> Option<f64> {
-        self.is_playing().then(|| self.until_next_frame())
+        self.until_next_frame()
     }
 
     fn advance(&mut self, seconds: f64) {

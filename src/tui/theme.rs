@@ -152,6 +152,15 @@ impl Theme {
         self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
     }
 
+    /// The dash between the ends of a range (`3–8 of 20`).
+    pub fn dash(self) -> &'static str {
+        if self.ascii {
+            "-"
+        } else {
+            "\u{2013}"
+        }
+    }
+
     /// Titles.
     pub fn title(self) -> Style {
         Style::new().add_modifier(Modifier::BOLD)

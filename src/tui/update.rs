@@ -1,6 +1,7 @@
 //! What the user can ask for, and how each request changes the [`App`].
 
-use super::app::{App, Overlay, Playback, SPEEDS};
+use super::app::{App, Framing, Overlay, Playback, SPEEDS};
+use super::pair_picker::{matching, PairSearch};
 
 /// One thing the user asked for (or the clock, for [`Action::Advance`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,14 +32,34 @@ pub enum Action {
     RowDown,
     /// Select this axis row (a mouse click).
     SelectRow(usize),
-    /// Select the next pair.
+    /// Select the next pair in the order offered.
     NextPair,
-    /// Select the previous pair.
+    /// Select the previous pair in the order offered.
     PreviousPair,
+    /// Select the next pair that touches or meets within the frame.
+    NextTouching,
+    /// Open the pair picker.
+    OpenPairs,
+    /// A character of the picker's filter.
+    PairsType(char),
+    /// Delete the last character of the filter.
+    PairsBackspace,
+    /// Highlight the matching pair above (negative) or below.
+    PairsMove(i64),
+    /// Select the highlighted pair and close the picker.
+    PairsSubmit,
+    /// Close the picker without selecting.
+    PairsCancel,
     /// Cycle xy, xz, yz, along the axis.
     CycleView,
     /// Toggle the four-view layout.
     FourViews,
+    /// Show or hide the axis table.
+    ToggleTable,
+    /// Frame the selected pair, or every body.
+    ToggleFraming,
+    /// Show the next page of the long lists (events, bodies); negative: the previous one.
+    ScrollLists(i64),
     /// Zoom in.
     ZoomIn,
     /// Zoom out.
@@ -49,11 +70,13 @@ pub enum Action {
     PanRight,
     /// Open or close the help.
     ToggleHelp,
+    /// Open or close the scene information.
+    ToggleInfo,
     /// Leave the debugger.
     Quit,
     /// The terminal has a new size.
     Resize(u16, u16),
-    /// This many seconds of wall time passed while playing.
+    /// This many seconds of wall time passed (frames play, simulated frames arrive).
     Advance(f64),
 }
 
@@ -66,6 +89,9 @@ const PAN_STEP: f64 = 0.1;
 impl App {
     /// Applies one action.
     pub fn update(&mut self, action: Action) {
+        if !matches!(action, Action::Advance(_) | Action::Resize(..)) {
+            self.message = None;
+        }
         match action {
             Action::TogglePlay => self.toggle_play(),
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
@@ -86,36 +112,54 @@ impl App {
                 let typed = std::mem::take(&mut self.overlay);
                 if let Overlay::Prompt(text) = typed {
                     if let Ok(frame) = text.parse::<usize>() {
-                        self.go_to(frame);
+                        self.wait_for(frame);
                     }
                 }
             }
-            Action::PromptCancel => self.overlay = Overlay::None,
+            Action::PromptCancel | Action::PairsCancel => self.overlay = Overlay::None,
             Action::RowUp => self.row = self.row.saturating_sub(1),
             Action::RowDown => self.row = (self.row + 1).min(self.rows().saturating_sub(1)),
             Action::SelectRow(row) if row < self.rows() => self.row = row,
             Action::SelectRow(_) => {}
             Action::NextPair => self.cycle_pair(true),
             Action::PreviousPair => self.cycle_pair(false),
+            Action::NextTouching => self.next_touching(),
+            Action::OpenPairs => self.overlay = Overlay::Pairs(PairSearch::default()),
+            Action::PairsType(c) => self.search(|s| s.push(c)),
+            Action::PairsBackspace => self.search(PairSearch::pop),
+            Action::PairsMove(delta) => self.search(|s| {
+                s.highlighted = s.highlighted.saturating_add_signed(delta as isize);
+            }),
+            Action::PairsSubmit => self.pick_highlighted(),
             Action::CycleView => {
                 self.view = self.view.next();
                 self.four = false;
             }
             Action::FourViews => self.four = !self.four,
+            Action::ToggleTable => self.table = !self.table,
+            Action::ToggleFraming => {
+                self.framing = match self.framing {
+                    Framing::Pair => Framing::Scene,
+                    Framing::Scene => Framing::Pair,
+                };
+                self.zoom = 1.0;
+                self.pan = 0.0;
+            }
+            Action::ScrollLists(delta) => {
+                self.list_page = self.list_page.saturating_add_signed(delta as isize);
+            }
             Action::ZoomIn => self.zoom = (self.zoom * ZOOM_STEP).min(1e6),
             Action::ZoomOut => self.zoom = (self.zoom / ZOOM_STEP).max(1e-3),
             Action::PanLeft => self.pan -= PAN_STEP,
             Action::PanRight => self.pan += PAN_STEP,
-            Action::ToggleHelp => {
-                self.overlay = if self.help_open() {
-                    Overlay::None
-                } else {
-                    Overlay::Help
-                };
-            }
+            Action::ToggleHelp => self.toggle(Overlay::Help),
+            Action::ToggleInfo => self.toggle(Overlay::Info),
             Action::Quit => self.running = false,
             Action::Resize(width, height) => self.size = (width, height),
-            Action::Advance(seconds) => self.advance(seconds),
+            Action::Advance(seconds) => {
+                self.receive_frames();
+                self.advance(seconds);
+            }
         }
     }
 
@@ -123,12 +167,21 @@ impl App {
     pub(super) fn pause_at(&mut self, frame: usize) {
         self.playback = Playback::Paused;
         self.clock = 0.0;
+        self.pending_frame = None;
         self.go_to(frame);
     }
 
     /// Rows of the selected pair's axis table (0 for a pair that is not two boxes).
     fn rows(&self) -> usize {
         self.pair().map_or(0, |pair| pair.axes.len())
+    }
+
+    fn toggle(&mut self, overlay: Overlay) {
+        self.overlay = if self.overlay == overlay {
+            Overlay::None
+        } else {
+            overlay
+        };
     }
 
     fn toggle_play(&mut self) {
@@ -138,19 +191,21 @@ impl App {
             return;
         }
         self.playback = Playback::Playing;
-        if self.frame == self.last_frame() {
+        self.pending_frame = None;
+        if self.frame == self.final_frame() {
             self.go_to(0);
         }
     }
 
     fn step(&mut self, delta: i64) {
         self.playback = Playback::Paused;
+        let from = self.target_frame();
         let target = if delta < 0 {
-            self.frame.saturating_sub(delta.unsigned_abs() as usize)
+            from.saturating_sub(delta.unsigned_abs() as usize)
         } else {
-            self.frame.saturating_add(delta as usize)
+            from.saturating_add(delta as usize)
         };
-        self.go_to(target);
+        self.wait_for(target);
     }
 
     fn type_digit(&mut self, digit: char) {
@@ -162,19 +217,55 @@ impl App {
     }
 
     fn cycle_pair(&mut self, forward: bool) {
-        let count = self.explanation.pairs.len();
+        let order = self.pairs.order();
+        let count = order.len();
         if count == 0 {
             return;
         }
-        self.pair = if forward {
-            (self.pair + 1) % count
+        let rank = self.pairs.rank(self.pair).unwrap_or(0);
+        let next = if forward {
+            (rank + 1) % count
         } else {
-            (self.pair + count - 1) % count
+            (rank + count - 1) % count
         };
-        self.row = self.default_row();
+        self.select_pair(order[next]);
     }
 
-    /// Plays `seconds` of wall time at the current speed: whole frames of `dt` each.
+    fn next_touching(&mut self) {
+        match self.pairs.next_touching(self.pair) {
+            Some(k) if k == self.pair => {
+                self.message = Some("this is the only pair touching or meeting now".into());
+            }
+            Some(k) => self.select_pair(k),
+            None => self.message = Some("no pair touches or meets in this frame".into()),
+        }
+    }
+
+    /// Changes the picker's search, keeping the highlight on a matching pair.
+    fn search(&mut self, change: impl FnOnce(&mut PairSearch)) {
+        let Overlay::Pairs(search) = &mut self.overlay else {
+            return;
+        };
+        change(search);
+        let bodies = &self.timeline.frames()[self.frame].specs;
+        let found = matching(&self.pairs, bodies, &search.typed).len();
+        search.highlighted = search.highlighted.min(found.saturating_sub(1));
+    }
+
+    fn pick_highlighted(&mut self) {
+        let Overlay::Pairs(search) = std::mem::take(&mut self.overlay) else {
+            return;
+        };
+        let bodies = &self.timeline.frames()[self.frame].specs;
+        if let Some(&k) = matching(&self.pairs, bodies, &search.typed).get(search.highlighted) {
+            self.select_pair(k);
+        } else {
+            self.overlay = Overlay::Pairs(search);
+        }
+    }
+
+    /// Takes new frames and plays `seconds` of wall time at the current speed: whole frames of
+    /// `dt` each, waiting at the last frame computed while the simulation goes on.
     fn advance(&mut self, seconds: f64) {
         if !self.is_playing() {
             return;
@@ -187,14 +278,25 @@ impl App {
             let target = self.frame.saturating_add(frames.min(1e9) as usize);
             self.go_to(target);
         }
-        if self.frame == self.last_frame() {
+        if self.frame == self.final_frame() {
             self.playback = Playback::Paused;
             self.clock = 0.0;
         }
     }
 
-    /// Seconds of wall time until the next frame is due while playing.
-    pub fn until_next_frame(&self) -> f64 {
-        ((self.scene.world.dt - self.clock) / self.speed()).max(0.0)
+    /// Seconds of wall time until the next frame is due while playing, or until the next look
+    /// for simulated frames while loading; `None` when nothing will happen without a key.
+    pub fn until_next_frame(&self) -> Option<f64> {
+        let playing = self
+            .is_playing()
+            .then(|| ((self.scene.world.dt - self.clock) / self.speed()).max(0.0));
+        let loading = self.is_loading().then_some(LOADING_POLL);
+        match (playing, loading) {
+            (Some(p), Some(l)) => Some(p.min(l)),
+            (p, l) => p.or(l),
+        }
     }
 }
+
+/// How often the screen looks for newly simulated frames while loading, in seconds.
+const LOADING_POLL: f64 = 0.1;

@@ -4,12 +4,16 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::app::Overlay;
 use super::layout::{self, Mode, MINIMUM};
-use super::{contact, header, integrator, keys, number_line, pipeline, projection, table, App};
+use super::{
+    contact, header, info, integrator, keys, number_line, pair_picker, pipeline, projection, table,
+    App,
+};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (mode, areas) = layout::areas(area);
+        let (mode, areas) = layout::areas(area, self.shown());
         if mode == Mode::TooSmall {
             too_small(area, buf);
             return;
@@ -18,18 +22,20 @@ impl Widget for &App {
         projection::render(self, areas.canvas, buf);
         table::render(self, mode, areas.table, buf);
         number_line::render(self, mode, areas.number_line, buf);
-        if mode == Mode::Full {
-            pipeline::render_verdict(self, areas.verdict, buf);
+        pipeline::render_verdict(self, areas.verdict, buf);
+        if mode == Mode::Side {
             contact::render(self, areas.contact, buf);
-            integrator::render(self, areas.integrator, buf);
         } else {
             Paragraph::new(format!(" {}", contact::summary(self))).render(areas.contact, buf);
-            integrator::render_compact(self, areas.integrator, buf);
         }
+        integrator::render(self, areas.integrator, buf);
         pipeline::render_line(self, areas.pipeline, buf);
         keys::render_bar(self, areas.key_bar, buf);
-        if self.help_open() {
-            keys::render_help(self, area, buf);
+        match self.overlay() {
+            Overlay::Help => keys::render_help(self, area, buf),
+            Overlay::Info => info::render(self, area, buf),
+            Overlay::Pairs(search) => pair_picker::render(self, search, area, buf),
+            Overlay::None | Overlay::Prompt(_) => {}
         }
     }
 }

@@ -48,15 +48,17 @@ impl App {
         self.overlay = Overlay::None;
         self.pause_at(frame);
         let mut axis = None;
+        let mut pair = self.pairs.opening();
         if let Some(selection) = select {
             let (a, b) = &selection.pair;
             if let Some((k, reversed)) = self.pair_named(a, b) {
-                self.pair = k;
+                pair = k;
                 axis = selection
                     .axis
                     .map(|id| if reversed { swapped(id) } else { id });
             }
         }
+        self.select_pair(pair);
         self.row = axis
             .filter(|_| self.pair().is_some_and(|p| p.axes.len() == 15))
             .map_or_else(|| self.default_row(), AxisId::index);

@@ -9,7 +9,7 @@ use super::Player;
 use crate::tui::keys;
 
 /// Every key in a lesson and what it does, as the help lists them.
-pub const HELP: [(&str, &str); 18] = [
+pub const HELP: [(&str, &str); 22] = [
     ("n", "next step (nothing moves on by itself)"),
     ("p", "previous step"),
     ("1-9", "answer a choice question with the choice's number"),
@@ -18,6 +18,10 @@ pub const HELP: [(&str, &str); 18] = [
         "type a number answer; Enter checks, Backspace edits",
     ),
     ("t", "hide / show the lesson text"),
+    (
+        "a",
+        "hide / show the axis table (more room for the picture)",
+    ),
     (
         "d / u",
         "scroll the lesson text down / up (PgDn / PgUp too)",
@@ -28,13 +32,19 @@ pub const HELP: [(&str, &str); 18] = [
     ("g", "go to a frame: type its number, Enter"),
     ("r", "restart the scene: frame 0, paused"),
     ("j k, Up Down", "select an axis row (or click a row)"),
-    ("Tab", "next pair (Shift-Tab: previous)"),
+    ("Tab", "next pair, touching then nearest (Shift-Tab: back)"),
+    ("c / /", "next touching pair / pick a pair by name"),
     ("v", "cycle views: xy, xz, yz, along the axis"),
     (
         "4",
         "four views at once (when no question takes the digits)",
     ),
-    ("[ ] h l", "zoom out / in, pan left / right"),
+    (
+        "f, [ ] h l",
+        "frame the pair / the scene; zoom out / in; pan",
+    ),
+    ("s / S", "next / previous page of long lists"),
+    ("i", "the scene's full title and description"),
     ("?", "this help (any key closes it)"),
     ("q, Esc", "back to the lesson menu (Ctrl-C leaves sepax)"),
 ];
@@ -70,6 +80,7 @@ pub fn render_bar(player: &Player, scrolls: bool, area: Rect, buf: &mut Buffer) 
     };
     entries.extend([
         ("t", text),
+        ("a", "table"),
         ("Left/Right", "frame"),
         ("j/k", "axis"),
         ("v", "view"),

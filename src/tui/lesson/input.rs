@@ -35,7 +35,7 @@ pub fn key_action(key: &KeyEvent, player: &Player) -> Option<LessonAction> {
             _ => LessonAction::ToggleHelp,
         });
     }
-    if player.app().prompt().is_some() {
+    if player.app().takes_text() {
         return input::key_action(key, player.app()).map(LessonAction::Debugger);
     }
     if !player.typed().is_empty() {

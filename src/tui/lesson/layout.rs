@@ -1,12 +1,20 @@
 //! Where the lesson pane goes: right of the debugger on a wide terminal, below it on a tall one,
 //! over its lower rows otherwise; the lesson key bar takes the last row.
+//!
+//! Beside the debugger the pane is 30 % of the width (34 to 60 columns), narrowed to what leaves
+//! the axis table beside a picture of 60 columns when that keeps it at least 34 wide (160×48:
+//! a 36-column pane); at 120×40 the pane is 36 columns and the debugger's picture spans the other
+//! 84 above its table.
 
 use ratatui::layout::Rect;
 
-use crate::tui::layout::MINIMUM;
+use crate::tui::layout::{MINIMUM, TABLE_WIDTH};
 
 /// The narrowest lesson pane beside the debugger.
-const SIDE_MIN: u16 = 36;
+const SIDE_MIN: u16 = 34;
+
+/// The picture width the pane leaves beside the axis table when it can.
+const PICTURE_BESIDE_TABLE: u16 = 60;
 
 /// The widest lesson pane beside the debugger.
 const SIDE_MAX: u16 = 60;
@@ -72,9 +80,13 @@ pub fn areas(area: Rect, shown: bool, rows: impl Fn(u16) -> u16) -> Areas {
         return whole(Placement::Hidden);
     }
     if width >= MINIMUM.0 + SIDE_MIN {
-        let side = (width * 3 / 10)
+        let mut side = (width * 3 / 10)
             .clamp(SIDE_MIN, SIDE_MAX)
             .min(width - MINIMUM.0);
+        let beside = width.saturating_sub(TABLE_WIDTH + PICTURE_BESIDE_TABLE);
+        if beside >= SIDE_MIN {
+            side = side.min(beside);
+        }
         let debugger = Rect::new(area.x, area.y, width - side, height);
         let pane = Rect::new(debugger.right(), area.y, side, height - 1);
         return Areas {
@@ -118,10 +130,13 @@ mod tests {
     fn wide_terminals_put_the_pane_right_of_an_80_column_debugger_or_wider() {
         let a = at(160, 48, 3);
         assert_eq!(a.placement, Placement::Right);
-        assert_eq!((a.debugger.width, a.pane.width), (112, 48));
-        assert_eq!((a.pane.x, a.pane.height), (112, 47));
-        let a = at(116, 24, 3);
-        assert_eq!((a.debugger.width, a.pane.width), (80, 36));
+        assert_eq!((a.debugger.width, a.pane.width), (124, 36));
+        assert_eq!((a.pane.x, a.pane.height), (124, 47));
+        let a = at(120, 40, 3);
+        assert_eq!((a.debugger.width, a.pane.width), (84, 36));
+        let a = at(114, 24, 3);
+        assert_eq!((a.debugger.width, a.pane.width), (80, 34));
+        assert_eq!(at(150, 48, 3).pane.width, 45);
         assert_eq!(at(240, 60, 3).pane.width, SIDE_MAX);
         assert_eq!(at(160, 48, 3).bar, Rect::new(0, 47, 160, 1));
     }

@@ -118,8 +118,7 @@ impl Screen for Playing<'_> {
     }
 
     fn due(&self) -> Option<f64> {
-        let app = self.player.app();
-        app.is_playing().then(|| app.until_next_frame())
+        self.player.app().until_next_frame()
     }
 
     fn advance(&mut self, seconds: f64) {

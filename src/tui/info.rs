@@ -1,0 +1,77 @@
+//! The scene information overlay (`i`): the scene's full title and description, however long,
+//! with its size and settings.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::App;
+
+/// The overlay's lines.
+pub fn lines(app: &App) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let scene = app.scene();
+    let world = &scene.world;
+    let mut lines = vec![Line::styled(
+        format!(
+            "{}: {}",
+            scene.name,
+            scene.title.as_deref().unwrap_or("(no title)")
+        ),
+        theme.title(),
+    )];
+    if let Some(description) = &scene.description {
+        lines.push(Line::default());
+        lines.push(Line::from(description.clone()));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(format!(
+        "{} bodies, {} pairs; {} frames of {} s, {}, gravity ({}, {}, {})",
+        scene.bodies.len(),
+        app.pairs().len(),
+        app.final_frame(),
+        world.dt,
+        world.integrator,
+        world.gravity.x,
+        world.gravity.y,
+        world.gravity.z
+    )));
+    if app.is_loading() {
+        lines.push(Line::from(format!(
+            "simulating in the background: frames 0 to {} of {} are ready",
+            app.last_frame(),
+            app.final_frame()
+        )));
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled("any key closes this", theme.dim()));
+    lines
+}
+
+/// Draws the overlay over the middle of `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let width = area.width.saturating_sub(4).min(80);
+    let text = lines(app);
+    let inner_width = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = text
+        .iter()
+        .map(|line| line.width().div_ceil(inner_width).max(1))
+        .sum();
+    let height = (rows as u16 + 4).min(area.height);
+    let [row] = Layout::vertical([Constraint::Length(height)])
+        .flex(Flex::Center)
+        .areas(area);
+    let [popup] = Layout::horizontal([Constraint::Length(width)])
+        .flex(Flex::Center)
+        .areas(row);
+    Clear.render(popup, buf);
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .block(
+            Block::bordered()
+                .border_set(app.theme().border())
+                .title(" scene "),
+        )
+        .render(popup, buf);
+}
