@@ -160,7 +160,8 @@ fn text_taller_than_the_pane_says_how_to_scroll() {
     let lines: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
     let toml = format!(
         "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n",
-        lines.join("\n")
+        // Two spaces at the end of a Markdown line break it.
+        lines.join("  \n")
     );
     let lesson = sepax::lesson::load_lesson_str(&toml, "long.toml", None).unwrap();
     let mut player = Player::new(lesson, None, 0, theme(true));
