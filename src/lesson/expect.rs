@@ -117,7 +117,7 @@ fn entry(
             Fact::ErrorEstimateBelow(bound),
         ));
     }
-    if let Some(n) = f.count(r, "events", (0, u64::from(u32::MAX))) {
+    if let Some(n) = f.count(r, "events", (0, 1_000_000)) {
         facts.push((at(&f, "events"), Fact::Events(n)));
     }
     if let Some(total) = f.number(r, "energy") {
