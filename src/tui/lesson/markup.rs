@@ -342,7 +342,7 @@ impl Builder<'_> {
             .split('\n')
             .map(|line| pieces(line, style, None, self.values, &mut self.groups))
             .collect();
-        let indent = format!("{}    ", self.prefix(false));
+        let indent = format!("{}  ", self.prefix(false));
         self.out.push(Block::Code { lines, indent });
     }
 

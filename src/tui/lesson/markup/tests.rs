@@ -86,31 +86,22 @@ fn lists_get_bullets_or_numbers_and_hanging_indents() {
 #[test]
 fn code_blocks_keep_their_lines_and_break_only_between_formulas() {
     let text = "Euler:\n\n    x = x + h v\n    v = v + h a\n\nthen";
+    let shown = show(text, &[], true, 40);
     assert_eq!(
-        show(text, &[], true, 40),
-        [
-            "Euler:",
-            "",
-            "    x = x + h v",
-            "    v = v + h a",
-            "",
-            "then"
-        ]
+        shown,
+        ["Euler:", "", "  x = x + h v", "  v = v + h a", "", "then"]
     );
     let two = "    x_mid = x + (h/2) v      v_mid = v + (h/2) a";
-    assert_eq!(
-        show(two, &[], true, 60),
-        ["    x_mid = x + (h/2) v      v_mid = v + (h/2) a"]
-    );
-    assert_eq!(
-        show(two, &[], true, 30),
-        ["    x_mid = x + (h/2) v", "    v_mid = v + (h/2) a"]
-    );
-    assert_eq!(show("    abcdefghijkl", &[], true, 10), ["    abcde…"]);
-    assert_eq!(
-        show("```worked\n1 + 2 = 3\n```", &[], true, 20),
-        ["    1 + 2 = 3"]
-    );
+    let wide = show(two, &[], true, 60);
+    assert_eq!(wide, ["  x_mid = x + (h/2) v      v_mid = v + (h/2) a"]);
+    let narrow = show(two, &[], true, 30);
+    assert_eq!(narrow, ["  x_mid = x + (h/2) v", "  v_mid = v + (h/2) a"]);
+    assert_eq!(show("    abcdefghijkl", &[], true, 10), ["  abcdefg…"]);
+    let ascii = Theme::new(true, true);
+    let clipped = lines(&blocks("    abcdefghijkl", &[], ascii), ascii, 10);
+    assert_eq!(text_of(&clipped), ["  abcdefg>"]);
+    let worked = show("```worked\n1 + 2 = 3\n```", &[], true, 20);
+    assert_eq!(worked, ["  1 + 2 = 3"], "the info string is not shown");
 }
 
 #[test]
