@@ -342,7 +342,9 @@ impl Builder<'_> {
             .split('\n')
             .map(|line| pieces(line, style, None, self.values, &mut self.groups))
             .collect();
-        let indent = format!("{}  ", self.prefix(false));
+        // Without colour the indent alone marks the code, as in the Markdown source.
+        let indent = if self.theme.color { "  " } else { "    " };
+        let indent = format!("{}{indent}", self.prefix(false));
         self.out.push(Block::Code { lines, indent });
     }
 

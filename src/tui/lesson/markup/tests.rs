@@ -97,11 +97,17 @@ fn code_blocks_keep_their_lines_and_break_only_between_formulas() {
     let narrow = show(two, &[], true, 30);
     assert_eq!(narrow, ["  x_mid = x + (h/2) v", "  v_mid = v + (h/2) a"]);
     assert_eq!(show("    abcdefghijkl", &[], true, 10), ["  abcdefg…"]);
-    let ascii = Theme::new(true, true);
+    let ascii = Theme::new(false, true);
     let clipped = lines(&blocks("    abcdefghijkl", &[], ascii), ascii, 10);
     assert_eq!(text_of(&clipped), ["  abcdefg>"]);
     let worked = show("```worked\n1 + 2 = 3\n```", &[], true, 20);
     assert_eq!(worked, ["  1 + 2 = 3"], "the info string is not shown");
+    let plain = show("    x = 1", &[], false, 20);
+    assert_eq!(
+        plain,
+        ["    x = 1"],
+        "without colour the indent of the source marks code"
+    );
 }
 
 #[test]
