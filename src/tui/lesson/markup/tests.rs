@@ -1,5 +1,6 @@
 use super::*;
-use crate::lesson::value_char;
+use crate::lesson::{value_char, MARKER};
+use ratatui::style::{Color, Modifier};
 
 fn text_of(lines: &[Line]) -> Vec<String> {
     lines.iter().map(ToString::to_string).collect()
