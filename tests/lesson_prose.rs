@@ -217,3 +217,43 @@ fn bad_body_events_and_energy_facts_are_located() {
         assert!(found.contains(expected), "{entry}\n---\n{found}");
     }
 }
+
+#[test]
+fn a_step_placed_by_play_until_contact_has_the_pair_s_event_inside_its_frame() {
+    let cases = [
+        ("lesson_tunnel", "wall", "bullet"),
+        ("lesson_drop_explicit_euler", "floor", "ball"),
+        ("lesson_spring_stop_euler", "mass", "stop"),
+    ];
+    for (scene, a, b) in cases {
+        let text = format!(
+            "title = \"t\"\nscene = \"{scene}\"\n[[step]]\ntext = \"x\"\n\
+             play_until = {{ contact = [\"{a}\", \"{b}\"] }}\n\
+             expect = [{{ pair = [\"{a}\", \"{b}\"], events = 1 }}]\n"
+        );
+        let lesson = lesson::load_lesson_str(&text, "l.toml", None).unwrap();
+        let walked = walk(&lesson);
+        let at = walked.states[0].clone().unwrap();
+        assert!(
+            at.frame > 0 || scene == "lesson_tunnel",
+            "{scene}: frame {}",
+            at.frame
+        );
+        let records = lesson::FrameRecords::new(&lesson.scenes[0], &walked.timelines[0], at.frame);
+        let events = records.events_inside(Some((a, b)));
+        assert_eq!(events.len(), 1, "{scene} at frame {}", at.frame);
+        let report = lesson::check_lesson(&lesson);
+        assert!(report.failures.is_empty(), "{scene}: {:?}", report.failures);
+        let before = lesson::FrameRecords::new(
+            &lesson.scenes[0],
+            &walked.timelines[0],
+            at.frame.saturating_sub(1),
+        );
+        if at.frame > 0 {
+            assert!(
+                before.events_inside(Some((a, b))).is_empty(),
+                "{scene}: no event a frame earlier"
+            );
+        }
+    }
+}
