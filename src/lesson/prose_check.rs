@@ -75,21 +75,21 @@ pub(crate) fn check_step(
     out
 }
 
-/// The message for a number no record gives.
+/// The message for a number no record gives, with the record value nearest to it (by ratio).
 fn unmatched(quoted: &Quoted, what: &str, frame: usize, values: &[Labelled]) -> String {
+    let distance = |x: f64| (x.abs() / quoted.magnitude).ln().abs();
     let nearest = values
         .iter()
-        .filter(|(v, _)| v.is_finite())
-        .min_by(|(x, _), (y, _)| {
-            let dx = (x.abs() - quoted.magnitude).abs();
-            let dy = (y.abs() - quoted.magnitude).abs();
-            dx.total_cmp(&dy)
-        });
-    let decimals = usize::try_from((1 - quoted.last_digit).max(0))
-        .unwrap_or(0)
-        .min(9);
+        .filter(|(v, _)| v.is_finite() && *v != 0.0)
+        .min_by(|(x, _), (y, _)| distance(*x).total_cmp(&distance(*y)));
+    let scientific = quoted.written.contains(['e', 'E']);
+    let decimals = usize::try_from(1 - quoted.last_digit).unwrap_or(0).min(9);
     let nearest = nearest.map_or_else(String::new, |(v, label)| {
-        format!(" (nearest: {v:.decimals$} = {label})")
+        if scientific {
+            format!(" (nearest: {v:.3e} = {label})")
+        } else {
+            format!(" (nearest: {v:.decimals$} = {label})")
+        }
     });
     format!(
         "{} in the {what} is not a value of the engine at frame {frame}{nearest}; write a placeholder, or mark worked arithmetic as [[…]]",
