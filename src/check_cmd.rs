@@ -8,10 +8,29 @@ use std::process::ExitCode;
 use sepax::lesson::{self, Lesson};
 use sepax::scene::{self, Diagnostics};
 
+/// Prose findings of the shipped lessons that are known and not yet fixed, one a line as the
+/// start of the printed finding (`lessons/…:line:col: step k: 1.25 in the text`): `sepax check` prints them as `known: …` and does not count them as failures. Once
+/// the file is empty, delete it together with this constant.
+const KNOWN_PROSE: &str = include_str!("../lessons/prose_known.txt");
+
+/// The findings listed in [`KNOWN_PROSE`] (comments and blank lines left out).
+fn known_prose() -> Vec<&'static str> {
+    KNOWN_PROSE
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+}
+
 /// What one file turned out to be.
 enum Checked {
     Scene,
-    Lesson { facts: usize, failures: Vec<String> },
+    Lesson {
+        facts: usize,
+        failures: Vec<String>,
+        prose_checks: usize,
+        prose: Vec<String>,
+    },
     Invalid(Diagnostics),
 }
 
@@ -34,7 +53,7 @@ pub fn run(paths: &[PathBuf]) -> ExitCode {
             results.push(check_file(&file));
         }
     }
-    summarise(&results)
+    summarise(&results, paths.is_empty())
 }
 
 /// The `.toml` files of a folder (sorted), or the path itself.
@@ -80,10 +99,13 @@ fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
     match loaded {
         Ok(lesson) => {
             let report = lesson::check_lesson(&lesson);
-            let failures = report.failures.iter().map(ToString::to_string).collect();
+            let lines =
+                |found: &[scene::Diagnostic]| found.iter().map(ToString::to_string).collect();
             Checked::Lesson {
                 facts: report.facts,
-                failures,
+                failures: lines(&report.failures),
+                prose_checks: report.prose_checks,
+                prose: lines(&report.prose),
             }
         }
         Err(problems) => Checked::Invalid(problems),
@@ -91,10 +113,14 @@ fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
 }
 
 /// Prints failures and a closing `check: N passed, M failed` line; 2 if a file is invalid, 1 if
-/// a fact failed.
-fn summarise(results: &[Checked]) -> ExitCode {
-    let (mut scenes, mut lessons, mut facts, mut passed, mut failed, mut invalid) =
-        (0, 0, 0, 0, 0, 0);
+/// a fact failed or the prose states a number no record gives. Prose findings listed in
+/// [`KNOWN_PROSE`] are printed as `known: …` and not counted; with `shipped`, entries of that list
+/// that no longer match are printed as notes.
+fn summarise(results: &[Checked], shipped: bool) -> ExitCode {
+    let known = known_prose();
+    let mut matched = vec![false; known.len()];
+    let (mut scenes, mut lessons, mut facts, mut numbers) = (0, 0, 0, 0);
+    let (mut passed, mut failed, mut invalid, mut tolerated) = (0, 0, 0, 0);
     let mut out = String::new();
     for result in results {
         match result {
@@ -102,13 +128,35 @@ fn summarise(results: &[Checked]) -> ExitCode {
                 scenes += 1;
                 passed += 1;
             }
-            Checked::Lesson { facts: n, failures } => {
+            Checked::Lesson {
+                facts: n,
+                failures,
+                prose_checks,
+                prose,
+            } => {
                 lessons += 1;
                 facts += n;
-                passed += n.saturating_sub(failures.len());
+                numbers += prose_checks;
+                passed +=
+                    n.saturating_sub(failures.len()) + prose_checks.saturating_sub(prose.len());
                 failed += failures.len();
                 for failure in failures {
                     let _ = write!(out, "{failure}");
+                }
+                for finding in prose {
+                    let listed = |line: &&str| {
+                        finding
+                            .strip_prefix(*line)
+                            .is_some_and(|rest| rest.starts_with(' '))
+                    };
+                    if let Some(k) = known.iter().position(listed) {
+                        matched[k] = true;
+                        tolerated += 1;
+                        let _ = writeln!(out, "known: {finding}");
+                    } else {
+                        failed += 1;
+                        let _ = writeln!(out, "{finding}");
+                    }
                 }
             }
             Checked::Invalid(problems) => {
@@ -118,7 +166,18 @@ fn summarise(results: &[Checked]) -> ExitCode {
             }
         }
     }
-    let _ = writeln!(out, "checked {scenes} scenes and {lessons} lessons ({facts} expected facts); {invalid} invalid files");
+    if shipped {
+        for (line, _) in known.iter().zip(&matched).filter(|(_, m)| !**m) {
+            let _ = writeln!(
+                out,
+                "note: lessons/prose_known.txt lists a finding that check no longer makes: {line}"
+            );
+        }
+    }
+    let _ = writeln!(out, "checked {scenes} scenes and {lessons} lessons ({facts} expected facts, {numbers} numbers and placeholders in prose); {invalid} invalid files");
+    if tolerated > 0 {
+        let _ = writeln!(out, "{tolerated} known prose findings (lessons/prose_known.txt) printed as `known:`, not counted");
+    }
     let _ = writeln!(out, "check: {passed} passed, {failed} failed");
     if let Err(message) = crate::output::to_stdout(|stdout| stdout.write_all(out.as_bytes())) {
         crate::output::to_stderr(&message);

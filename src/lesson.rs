@@ -1,22 +1,42 @@
 //! Lessons: guided walkthroughs scripted in TOML, checked headless against the engine.
 
+mod body;
 mod check;
 mod expect;
+mod facts;
 mod model;
+mod narration;
+mod numbers;
 mod parse;
+mod placeholder;
 pub mod progress;
+mod prose;
+mod prose_check;
 mod quiz;
+mod records;
+mod tomlstr;
 
+pub use body::FREE;
 pub use check::{
     check_lesson, contact_frame, first_contact_from, pair_at, timeline_of, walk, CheckReport,
     StepState, Walkthrough,
 };
-pub use expect::{CONTACT_KINDS, DEFAULT_TIME_TOLERANCE, STAGES};
+pub use expect::{
+    CONTACT_KINDS, DEFAULT_BODY_TOLERANCE, DEFAULT_ENERGY_TOLERANCE, DEFAULT_TIME_TOLERANCE, STAGES,
+};
 pub use model::{
     Answer, Expectation, Fact, Lesson, Place, PlayUntil, Quiz, Selection, Step, VIEWS,
 };
+pub use narration::{
+    resolve, resolve_step, shown, value_of, Resolved, ResolvedProse, ResolvedStep, Value,
+};
+pub use numbers::{Quoted, CHECKED_DIGITS};
 pub use parse::load_lesson_str;
+pub use placeholder::{Kind, Placeholder, DEFAULT_PRECISION};
+pub use prose::{value_char, value_index, Prose, MARKER, WORKED_BLOCK, WORKED_CLOSE, WORKED_OPEN};
+pub use prose_check::{engine_values, Labelled};
 pub use quiz::DEFAULT_RELATIVE_TOLERANCE;
+pub use records::FrameRecords;
 
 use std::path::Path;
 

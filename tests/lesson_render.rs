@@ -161,7 +161,8 @@ fn text_taller_than_the_pane_says_how_to_scroll() {
     let lines: Vec<String> = (1..=40).map(|k| format!("line {k}")).collect();
     let toml = format!(
         "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n",
-        lines.join("\n")
+        // Two spaces at the end of a Markdown line break it.
+        lines.join("  \n")
     );
     let lesson = sepax::lesson::load_lesson_str(&toml, "long.toml", None).unwrap();
     let mut player = Player::new(lesson, None, 0, theme(true));
@@ -179,4 +180,26 @@ fn text_taller_than_the_pane_says_how_to_scroll() {
     assert!(bottom.contains("line 40"), "{bottom}");
     assert!(bottom.contains("-- end: u scrolls up --"), "{bottom}");
     assert!(!bottom.contains("line 1 "), "{bottom}");
+}
+
+#[test]
+fn snapshot_of_live_values_lists_and_a_code_block() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/lessons/live_values.toml"
+    );
+    let lesson = sepax::lesson::load_lesson_path(std::path::Path::new(path)).unwrap();
+    let mut player = Player::new(lesson, None, 0, theme(false));
+    let shown = text(&screen(&mut player, 100, 40));
+    for value in [
+        "(-1.500, 0.200, 0.000)",
+        "1.200",
+        "0.0600 s",
+        "200.0 J",
+        "B0.",
+    ] {
+        assert!(shown.contains(value), "`{value}` missing:\n{shown}");
+    }
+    assert!(!shown.contains("{{") && !shown.contains("[["), "{shown}");
+    insta::assert_snapshot!("live_values_100x40_no_color", shown);
 }

@@ -76,7 +76,8 @@ fn long_lesson() -> Player {
         "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{}\"\"\"\n\
          quiz = {{ choices = [\"a\", \"b\"], answer = \"b\", explain = \"why\" }}\n\
          [[step]]\ntext = \"short\"\n",
-        text.join("\n")
+        // Two spaces at the end of a Markdown line break it.
+        text.join("  \n")
     );
     let lesson = load_lesson_str(&toml, "long.toml", None).unwrap();
     let mut p = Player::new(lesson, None, 0, Theme::default());

@@ -40,7 +40,7 @@ pub(super) fn contact(o: &Obb, p: &Plane, max_gap: f64) -> Option<PairContact> {
     let lowest = corners
         .iter()
         .map(|&(_, h)| h)
-        .fold(f64::INFINITY, f64::min);
+        .fold(f64::INFINITY, crate::math::min_nan);
     let tolerance = 1e-9 * (1.0 + o.half_extents().norm());
     let mut region: Vec<Vector3<f64>> = corners
         .iter()

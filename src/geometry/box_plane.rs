@@ -191,7 +191,7 @@ mod tests {
             .vertices()
             .into_iter()
             .map(|v| v.y)
-            .fold(f64::INFINITY, f64::min);
+            .fold(f64::INFINITY, crate::math::min_nan);
         assert!((static_test.feature_point.y - lowest).abs() < 1e-12);
     }
 }

@@ -227,7 +227,7 @@ mod tests {
             .vertices()
             .iter()
             .map(|p| p.x)
-            .fold(f64::INFINITY, f64::min)
+            .fold(f64::INFINITY, crate::math::min_nan)
             - 1.0;
         assert!(result.distance >= x_gap - 1e-9 && !result.intersecting);
         let along_normal = result.normal().dot(&(result.closest_b - result.closest_a));

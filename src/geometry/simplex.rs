@@ -138,7 +138,10 @@ fn tetrahedron(
     s: &SimplexVertex,
 ) -> Projection {
     let faces = [(p, q, r, s), (p, r, s, q), (p, s, q, r), (q, s, r, p)];
-    let scale = [p, q, r, s].iter().map(|v| v.w.norm()).fold(0.0, f64::max);
+    let scale = [p, q, r, s]
+        .iter()
+        .map(|v| v.w.norm())
+        .fold(0.0, crate::math::max_nan);
     let volume = (q.w - p.w).cross(&(r.w - p.w)).dot(&(s.w - p.w));
     let flat = volume.abs() <= 1e-12 * scale * scale * scale;
     let mut best: Option<(f64, Vec<(SimplexVertex, f64)>)> = None;

@@ -71,7 +71,7 @@ impl SupportMap for Triangle {
         self.vertices
             .iter()
             .map(|v| (v - c).norm())
-            .fold(0.0, f64::max)
+            .fold(0.0, crate::math::max_nan)
     }
 }
 
@@ -118,7 +118,7 @@ impl SupportMap for Kdop {
         self.vertices
             .iter()
             .map(|v| (v - c).norm())
-            .fold(0.0, f64::max)
+            .fold(0.0, crate::math::max_nan)
     }
 }
 

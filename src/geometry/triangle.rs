@@ -95,7 +95,11 @@ impl Triangle {
     /// The evidence that the triangle is degenerate (area below `1e-12` of its longest edge
     /// squared, or a coordinate that is not finite); `None` for a usable triangle.
     pub fn degeneracy(&self) -> Option<DegenerateTriangle> {
-        let longest_edge = self.edges().iter().map(Vector3::norm).fold(0.0, f64::max);
+        let longest_edge = self
+            .edges()
+            .iter()
+            .map(Vector3::norm)
+            .fold(0.0, crate::math::max_nan);
         let area = self.area();
         let finite = self
             .vertices

@@ -1,10 +1,13 @@
 //! Running a lesson headless: where each step stands (scene, frame) and whether every expected
 //! fact holds for the engine's records.
 
-use super::model::{Expectation, Fact, Lesson, PlayUntil};
-use crate::sat::{AxisId, Robustness};
+use super::facts::evaluate;
+use super::model::{Lesson, PlayUntil};
+use super::prose_check;
+use super::records::FrameRecords;
+use crate::sat::Robustness;
 use crate::scene::{Diagnostic, Scene};
-use crate::trace::{self, ContactRecord, EventRecord, FrameRecord, PairRecord, Stage};
+use crate::trace::{self, ContactRecord, EventRecord, FrameRecord, PairRecord};
 
 /// The frames of a scene as the lessons and the debugger see them.
 pub fn timeline_of(scene: &Scene) -> Vec<FrameRecord> {
@@ -36,6 +39,11 @@ pub struct CheckReport {
     pub facts: usize,
     /// One located diagnostic per failed fact or unreachable step.
     pub failures: Vec<Diagnostic>,
+    /// How many numbers and placeholders of the prose were checked.
+    pub prose_checks: usize,
+    /// One located diagnostic per number of the prose that no record gives, or placeholder
+    /// without a value at its step's frame.
+    pub prose: Vec<Diagnostic>,
 }
 
 /// Computes the timelines and every step's scene and frame.
@@ -166,7 +174,8 @@ pub fn first_contact_from(
     })
 }
 
-/// Checks every expectation of every step against the engine.
+/// Checks every expectation of every step against the engine, and reads every step's prose:
+/// each number it states must be a value of the step's records, each placeholder must have one.
 pub fn check_lesson(lesson: &Lesson) -> CheckReport {
     let walk = walk(lesson);
     let mut report = CheckReport::default();
@@ -185,141 +194,35 @@ pub fn check_lesson(lesson: &Lesson) -> CheckReport {
                 continue;
             }
         };
-        let scene = &lesson.scenes[at.scene];
-        let timeline = &walk.timelines[at.scene];
+        let mut records = FrameRecords::new(
+            &lesson.scenes[at.scene],
+            &walk.timelines[at.scene],
+            at.frame,
+        );
         for expectation in &step.expect {
-            check_expectation(
-                lesson,
-                index,
-                expectation,
-                scene,
-                timeline,
-                at.frame,
-                &mut report,
-            );
+            for (place, fact) in &expectation.facts {
+                report.facts += 1;
+                let verdict = evaluate(fact, expectation.pair.as_ref(), &mut records);
+                if !verdict.holds {
+                    let message = format!(
+                        "step {}: expected {} {}, the engine says {}",
+                        index + 1,
+                        verdict.name,
+                        verdict.expected,
+                        verdict.actual
+                    );
+                    report.failures.push(Diagnostic::located(
+                        &lesson.path,
+                        place.line,
+                        place.column,
+                        message,
+                    ));
+                }
+            }
         }
+        let prose = prose_check::check_step(lesson, index, &mut records);
+        report.prose_checks += prose.checked;
+        report.prose.extend(prose.findings);
     }
     report
-}
-
-fn check_expectation(
-    lesson: &Lesson,
-    index: usize,
-    expectation: &Expectation,
-    scene: &Scene,
-    timeline: &[FrameRecord],
-    frame: usize,
-    report: &mut CheckReport,
-) {
-    let record = &timeline[frame];
-    let pair = expectation
-        .pair
-        .as_ref()
-        .and_then(|(a, b)| pair_at(scene, record, a, b));
-    let contact = expectation
-        .pair
-        .as_ref()
-        .and_then(|(a, b)| first_contact_from(scene, timeline, frame, a, b));
-    for (place, fact) in &expectation.facts {
-        report.facts += 1;
-        let (name, expected, actual, holds) =
-            evaluate(fact, pair.as_ref(), contact.as_ref(), record);
-        if !holds {
-            let message = format!(
-                "step {}: expected {name} {expected}, the engine says {actual}",
-                index + 1
-            );
-            report.failures.push(Diagnostic::located(
-                &lesson.path,
-                place.line,
-                place.column,
-                message,
-            ));
-        }
-    }
-}
-
-/// The fact's name, the expected and actual values as text, and whether it holds.
-fn evaluate(
-    fact: &Fact,
-    pair: Option<&PairRecord>,
-    contact: Option<&ContactRecord>,
-    record: &FrameRecord,
-) -> (&'static str, String, String, bool) {
-    let axis_text =
-        |axis: Option<AxisId>| axis.map_or_else(|| "none".to_string(), |a| a.to_string());
-    let compare = |name, want: String, got: Option<String>, missing: &str| {
-        let holds = got.as_deref() == Some(want.as_str());
-        (
-            name,
-            want,
-            got.unwrap_or_else(|| missing.to_string()),
-            holds,
-        )
-    };
-    match fact {
-        Fact::Intersecting(want) => compare(
-            "intersecting",
-            want.to_string(),
-            pair.map(|p| p.intersecting.to_string()),
-            "no such pair",
-        ),
-        Fact::SeparatingAxis(want) => compare(
-            "separating_axis",
-            axis_text(*want),
-            pair.map(|p| p.separating_axis.clone().unwrap_or_else(|| "none".into())),
-            "no such pair",
-        ),
-        Fact::ContactTime { time, tolerance } => {
-            let got = contact.map(|c| c.time);
-            let shown = got.map_or_else(|| "no contact".to_string(), |t| format!("{t:.6}"));
-            (
-                "contact_time",
-                format!("{time} (± {tolerance})"),
-                shown,
-                got.is_some_and(|t| (t - time).abs() <= *tolerance),
-            )
-        }
-        Fact::ContactAxis(want) => compare(
-            "contact_axis",
-            axis_text(*want),
-            contact.map(|c| c.axis.clone().unwrap_or_else(|| "none".into())),
-            "no contact",
-        ),
-        Fact::ContactKind(want) => compare(
-            "contact_kind",
-            want.clone(),
-            contact.map(|c| c.kind.clone()),
-            "no contact",
-        ),
-        Fact::Stage(want) => compare(
-            "stage",
-            want.clone(),
-            pair.map(|p| stage_name(p.stage).to_string()),
-            "no such pair",
-        ),
-        Fact::ErrorEstimateBelow(bound) => {
-            let worst = record
-                .bodies
-                .iter()
-                .map(|b| b.error_estimate)
-                .fold(0.0, crate::math::max_nan);
-            (
-                "error_estimate_below",
-                format!("{bound:e}"),
-                format!("{worst:e}"),
-                worst < *bound,
-            )
-        }
-    }
-}
-
-/// The lowercase name of a stage, as lessons write it.
-fn stage_name(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Spheres => "spheres",
-        Stage::Aabbs => "aabbs",
-        Stage::Sat => "sat",
-        Stage::Exact => "exact",
-    }
 }

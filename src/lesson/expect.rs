@@ -2,6 +2,7 @@
 
 use toml::de::DeValue;
 
+use super::body;
 use super::model::{Expectation, Fact, Place};
 use super::parse::{axis_name, pair, Reader};
 use crate::scene::fields::Fields;
@@ -16,6 +17,12 @@ pub const STAGES: &[&str] = &["spheres", "aabbs", "sat", "exact"];
 
 /// Default allowed difference for `contact_time`, in seconds.
 pub const DEFAULT_TIME_TOLERANCE: f64 = 1e-3;
+
+/// Default allowed difference for each component of a body's `position` or `velocity`.
+pub const DEFAULT_BODY_TOLERANCE: f64 = 1e-3;
+
+/// Default allowed difference for `energy`, relative to the expected energy (at least 1e-3 J).
+pub const DEFAULT_ENERGY_TOLERANCE: f64 = 1e-3;
 
 /// Reads the array `expect = [{ ... }, ...]` of step `label`.
 pub(crate) fn read(
@@ -82,12 +89,6 @@ fn entry(
             at(&f, "contact_time"),
             Fact::ContactTime { time, tolerance },
         ));
-    } else if tolerance.is_some() && f.raw("contact_time").is_none() {
-        r.error(
-            f.span_of("tolerance"),
-            format!("`tolerance` in {what} goes with `contact_time`"),
-        );
-        ok = false;
     }
     if let Some(kind) = f.choice(r, "contact_kind", CONTACT_KINDS) {
         facts.push((at(&f, "contact_kind"), Fact::ContactKind(kind.to_string())));
@@ -101,16 +102,30 @@ fn entry(
             Fact::ErrorEstimateBelow(bound),
         ));
     }
-    let needs_pair = facts
-        .iter()
-        .any(|(_, fact)| !matches!(fact, Fact::ErrorEstimateBelow(_)));
+    if let Some(n) = f.count(r, "events", (0, 1_000_000)) {
+        facts.push((at(&f, "events"), Fact::Events(n)));
+    }
+    if let Some(total) = f.number(r, "energy") {
+        let tolerance = tolerance.unwrap_or(DEFAULT_ENERGY_TOLERANCE * total.abs().max(1.0));
+        facts.push((at(&f, "energy"), Fact::Energy { total, tolerance }));
+    }
+    ok &= body::read(&mut f, what, scene, tolerance, reader, r, &mut facts);
+    let numeric = ["contact_time", "energy", "position", "velocity"];
+    if tolerance.is_some() && numeric.iter().all(|key| f.raw(key).is_none()) {
+        r.error(
+            f.span_of("tolerance"),
+            format!("`tolerance` in {what} goes with `contact_time`, `energy`, `position` or `velocity`"),
+        );
+        ok = false;
+    }
+    let needs_pair = facts.iter().any(|(_, fact)| fact.needs_pair());
     if needs_pair && pair.is_none() {
         f.missing::<()>("pair", "the two bodies the facts are about");
     }
     let place: Place = reader.place(&raw.span());
     let finished = f.finish(r);
     if finished && ok && facts.is_empty() {
-        r.error(raw.span(), format!("{what} states no fact: give `intersecting`, `separating_axis`, `contact_time`, `contact_axis`, `contact_kind`, `stage` or `error_estimate_below`"));
+        r.error(raw.span(), format!("{what} states no fact: give `intersecting`, `separating_axis`, `contact_time`, `contact_axis`, `contact_kind`, `stage`, `events`, `energy`, a body's `position` or `velocity`, or `error_estimate_below`"));
         return None;
     }
     let pair = match pair {

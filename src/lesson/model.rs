@@ -1,5 +1,6 @@
 //! A validated lesson: its scenes and its steps, each with the facts it expects of the engine.
 
+use super::prose::Prose;
 use crate::sat::AxisId;
 use crate::scene::Scene;
 
@@ -37,8 +38,8 @@ pub struct Lesson {
 pub struct Step {
     /// Where the step's table starts.
     pub place: Place,
-    /// Narration (`**bold**`, `` `code` `` and line breaks are honoured by the player).
-    pub text: String,
+    /// Narration: Markdown with placeholders (`{{gap A,B A0}}`) and worked-number spans.
+    pub text: Prose,
     /// Index into `Lesson::scenes` of the scene this step shows.
     pub scene: usize,
     /// Move the debugger to this frame.
@@ -106,6 +107,48 @@ pub enum Fact {
     Stage(String),
     /// Every body's integrator error estimate at the frame is below this.
     ErrorEstimateBelow(f64),
+    /// How many contact events happen inside the step's frame (of the entry's pair, when it
+    /// names one, else of the whole scene).
+    Events(usize),
+    /// A body's centre: each given component within `tolerance`.
+    Position {
+        /// The body.
+        body: String,
+        /// x, y, z; `None` leaves a component free.
+        components: [Option<f64>; 3],
+        /// Allowed difference per component.
+        tolerance: f64,
+    },
+    /// A body's velocity: each given component within `tolerance`.
+    Velocity {
+        /// The body.
+        body: String,
+        /// x, y, z; `None` leaves a component free.
+        components: [Option<f64>; 3],
+        /// Allowed difference per component.
+        tolerance: f64,
+    },
+    /// The scene's total energy at the frame, within `tolerance`.
+    Energy {
+        /// Expected total energy.
+        total: f64,
+        /// Allowed difference.
+        tolerance: f64,
+    },
+}
+
+impl Fact {
+    /// Whether the fact is about a pair (and its entry needs `pair`).
+    pub fn needs_pair(&self) -> bool {
+        !matches!(
+            self,
+            Fact::ErrorEstimateBelow(_)
+                | Fact::Events(_)
+                | Fact::Position { .. }
+                | Fact::Velocity { .. }
+                | Fact::Energy { .. }
+        )
+    }
 }
 
 /// A question.
@@ -113,10 +156,10 @@ pub enum Fact {
 pub struct Quiz {
     /// Multiple choice or a number.
     pub answer: Answer,
-    /// Shown after a wrong answer.
-    pub hint: Option<String>,
-    /// Shown after any answer.
-    pub explain: Option<String>,
+    /// Shown after a wrong answer (Markdown, like the narration).
+    pub hint: Option<Prose>,
+    /// Shown after any answer (Markdown, like the narration).
+    pub explain: Option<Prose>,
 }
 
 /// How a quiz is answered.

@@ -6,7 +6,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 use super::model::{Lesson, Place, PlayUntil, Selection, Step, VIEWS};
-use super::{expect, quiz};
+use super::{expect, prose, quiz};
 use crate::sat::AxisId;
 use crate::scene::fields::Fields;
 use crate::scene::load::parse_root;
@@ -160,7 +160,7 @@ fn step(
 ) -> Option<Step> {
     let label = format!("step {}", index + 1);
     let mut f = Fields::new(table, span.clone(), label.clone());
-    let text = f.string(r, "text").map(str::to_string);
+    let text_raw = f.raw("text");
     if let Some(raw) = f.raw("scene") {
         if let Some(scene) = scene_at(raw, reader, r) {
             scenes.push(scene);
@@ -170,6 +170,8 @@ fn step(
         }
     }
     let scene = scenes.get(*current);
+    let text =
+        text_raw.map(|raw| prose::read(raw, &format!("`text` of {label}"), scene, reader, r));
     let frames = scene.map_or(usize::MAX, |s| s.world.frames);
     let frame = f.count(r, "frame", (0, frames as u64));
     let view = f.choice(r, "view", VIEWS).map(str::to_string);
@@ -182,14 +184,16 @@ fn step(
     let expectations = f
         .raw("expect")
         .map(|raw| expect::read(raw, &label, scene, reader, r));
-    let quiz = f.raw("quiz").map(|raw| quiz::read(raw, &label, r));
+    let quiz = f
+        .raw("quiz")
+        .map(|raw| quiz::read(raw, &label, scene, reader, r));
     if text.is_none() {
         f.missing::<()>("text", "the narration shown for the step");
     }
     let finished = f.finish(r);
     let step = Step {
         place: reader.place(&span),
-        text: text?,
+        text: text??,
         scene: *current,
         frame,
         select,

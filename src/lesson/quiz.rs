@@ -3,24 +3,52 @@
 use toml::de::DeValue;
 
 use super::model::{Answer, Quiz};
-use super::parse::Reported;
+use super::parse::{Reader, Reported};
+use super::prose;
 use crate::scene::fields::Fields;
 use crate::scene::value::{self, Raw, Report};
+use crate::scene::Scene;
 
 /// Default relative tolerance of a numeric answer (0.5 %, at least 0.005).
 pub const DEFAULT_RELATIVE_TOLERANCE: f64 = 0.005;
 
 /// Reads `quiz = { ... }` of step `label`.
-pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Result<Quiz, Reported> {
-    read_quiz(raw, label, r).ok_or(Reported)
+pub(crate) fn read(
+    raw: &Raw<'_>,
+    label: &str,
+    scene: Option<&Scene>,
+    reader: &Reader<'_>,
+    r: &mut Report<'_>,
+) -> Result<Quiz, Reported> {
+    read_quiz(raw, label, scene, reader, r).ok_or(Reported)
 }
 
-fn read_quiz(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Quiz> {
+fn read_quiz(
+    raw: &Raw<'_>,
+    label: &str,
+    scene: Option<&Scene>,
+    reader: &Reader<'_>,
+    r: &mut Report<'_>,
+) -> Option<Quiz> {
     let what = format!("`quiz` in {label}");
     let table = value::table(r, &what, raw)?;
     let mut f = Fields::new(table, raw.span(), what.clone());
-    let hint = f.string(r, "hint").map(str::to_string);
-    let explain = f.string(r, "explain").map(str::to_string);
+    let prose_of = |f: &mut Fields<'_, '_>, key: &'static str, r: &mut Report<'_>| {
+        let raw = f.raw(key)?;
+        let read = prose::read(
+            raw,
+            &format!("`{key}` of the quiz in {label}"),
+            scene,
+            reader,
+            r,
+        );
+        if read.is_none() {
+            f.fail();
+        }
+        read
+    };
+    let hint = prose_of(&mut f, "hint", r);
+    let explain = prose_of(&mut f, "explain", r);
     let choices = f.raw("choices").map(|c| choices(c, &what, r));
     let tolerance = f.positive(r, "tolerance");
     let answer = match (f.raw("answer"), choices) {

@@ -55,7 +55,11 @@ impl BoxFrame {
     pub fn degenerate(&self, k: usize, l: &Vector3<f64>) -> bool {
         match k {
             0 => {
-                let longest = self.e.iter().map(Vector3::norm_squared).fold(0.0, f64::max);
+                let longest = self
+                    .e
+                    .iter()
+                    .map(Vector3::norm_squared)
+                    .fold(0.0, crate::math::max_nan);
                 l.norm().partial_cmp(&(2.0 * DEGENERATE_AREA * longest))
                     != Some(std::cmp::Ordering::Greater)
             }

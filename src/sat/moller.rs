@@ -62,7 +62,11 @@ pub fn moller(a: &Triangle, b: &Triangle) -> MollerTest {
     let nb = (vb[1] - vb[0]).cross(&(vb[2] - vb[1]));
     // Distances within rounding of zero are zero, as in Möller's code (his EPSILON test, here
     // relative to the normal and the size of the pair).
-    let size = va.iter().chain(&vb).map(Vector3::norm).fold(0.0, f64::max);
+    let size = va
+        .iter()
+        .chain(&vb)
+        .map(Vector3::norm)
+        .fold(0.0, crate::math::max_nan);
     let snap = |d: f64, n: &Vector3<f64>| {
         if d.abs() <= COPLANAR * n.norm() * size {
             0.0

@@ -85,7 +85,11 @@ pub fn triangle_triangle_trace(a: &Triangle, b: &Triangle) -> TriangleTriangleTr
         }
     }
     let parallel = is_short(&na.cross(&nb), na.norm_squared() * nb.norm_squared());
-    let size = va.iter().chain(&vb).map(Vector3::norm).fold(0.0, f64::max);
+    let size = va
+        .iter()
+        .chain(&vb)
+        .map(Vector3::norm)
+        .fold(0.0, crate::math::max_nan);
     let coplanar = parallel && rows[0].gap.is_some_and(|gap| gap.abs() <= COPLANAR * size);
     if coplanar {
         // Every row so far lies along the common normal, where both shadows are points within

@@ -190,7 +190,7 @@ impl Push {
 fn shares(depths: &[f64], coupling: impl Fn(usize, usize) -> f64) -> Vec<f64> {
     let n = depths.len();
     let k = DMatrix::from_fn(n, n, coupling);
-    let tolerance = SHARED * depths.iter().copied().fold(0.0, f64::max);
+    let tolerance = SHARED * depths.iter().copied().fold(0.0, crate::math::max_nan);
     let mut active: Vec<bool> = depths.iter().map(|&d| d > 0.0).collect();
     for _ in 0..2 * n + 2 {
         let rows: Vec<usize> = (0..n).filter(|&i| active[i]).collect();

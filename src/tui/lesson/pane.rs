@@ -16,7 +16,7 @@ use crate::tui::Theme;
 /// The pane's text wrapped to `width` columns.
 pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
     let theme = player.theme();
-    let mut lines = markup::render(&player.step().text, theme, width);
+    let mut lines = markup::render(&player.resolved().text, theme, width);
     if let Some(problem) = player.step_problem() {
         lines.push(Line::default());
         let text = format!("This step could not be placed: {problem}.");
@@ -105,7 +105,7 @@ fn choice_spans(number: usize, choice: &str, chosen: bool, theme: Theme) -> Vec<
 /// `Correct`, or the hint; then the explanation either way.
 fn verdict(player: &Player, width: u16) -> Vec<Line<'static>> {
     let theme = player.theme();
-    let (Some(quiz), Some(answer)) = (player.quiz(), player.answer()) else {
+    let (Some(_), Some(answer)) = (player.quiz(), player.answer()) else {
         return Vec::new();
     };
     let mut lines = Vec::new();
@@ -117,18 +117,15 @@ fn verdict(player: &Player, width: u16) -> Vec<Line<'static>> {
         if answer.typed.parse::<f64>().is_err() {
             spans.push(Span::raw(format!(" `{}` is not a number.", answer.typed)));
         }
-        if let Some(hint) = &quiz.hint {
-            spans.push(Span::styled(" Hint: ", theme.title()));
-            for (k, pieces) in markup::parse(hint).iter().enumerate() {
-                if k > 0 {
-                    spans.push(Span::raw(" "));
-                }
-                spans.extend(markup::spans(pieces, theme, Style::new()));
+        match &player.resolved().hint {
+            Some(hint) => {
+                spans.push(Span::styled(" Hint: ", theme.title()));
+                lines.extend(markup::render_with(&spans, hint, theme, width, |_| false));
             }
+            None => lines.extend(wrap(&spans, width)),
         }
-        lines.extend(wrap(&spans, width));
     }
-    if let Some(explain) = &quiz.explain {
+    if let Some(explain) = &player.resolved().explain {
         lines.extend(markup::render(explain, theme, width));
     }
     lines

@@ -1,7 +1,7 @@
 //! The lesson player's state: the lesson, where each step stands, one debugger per scene, the
 //! step shown and the learner's answers.
 
-use crate::lesson::{walk, Lesson, Quiz, Step, StepState};
+use crate::lesson::{resolve_step, walk, Lesson, Quiz, ResolvedStep, Step, StepState};
 use crate::tui::{App, Options, Theme};
 
 /// A submitted answer to a step's quiz.
@@ -38,6 +38,7 @@ pub struct Player {
     pub(super) lesson: Lesson,
     pub(super) number: Option<usize>,
     pub(super) states: Vec<StepState>,
+    pub(super) resolved: Vec<ResolvedStep>,
     pub(super) problems: Vec<Option<String>>,
     pub(super) apps: Vec<App>,
     pub(super) step: usize,
@@ -60,19 +61,25 @@ impl Player {
             theme,
             ..Options::default()
         };
+        let step = start.min(lesson.steps.len().saturating_sub(1));
+        let states = placed(&lesson, &walkthrough.states);
+        let resolved = states
+            .iter()
+            .enumerate()
+            .map(|(k, state)| resolve_step(&lesson, &walkthrough.timelines, k, *state))
+            .collect();
         let apps = lesson
             .scenes
             .iter()
             .zip(walkthrough.timelines)
             .map(|(scene, frames)| App::with_timeline(scene.clone(), frames, &options))
             .collect();
-        let step = start.min(lesson.steps.len().saturating_sub(1));
-        let states = placed(&lesson, &walkthrough.states);
         let mut player = Player {
             answers: vec![None; lesson.steps.len()],
             lesson,
             number,
             states,
+            resolved,
             problems: walkthrough.states.into_iter().map(Result::err).collect(),
             apps,
             step,
@@ -111,6 +118,12 @@ impl Player {
     /// The step shown.
     pub fn step(&self) -> &Step {
         &self.lesson.steps[self.step]
+    }
+
+    /// The step's narration, hint and explanation with their placeholders' values, resolved once
+    /// at the step's frame (each value kept with its placeholder, for masking).
+    pub fn resolved(&self) -> &ResolvedStep {
+        &self.resolved[self.step]
     }
 
     /// The quiz of the step shown.

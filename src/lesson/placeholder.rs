@@ -1,0 +1,307 @@
+//! Placeholders in lesson prose: `{{gap A,B A1xB2 :4}}` names a value the engine computes at the
+//! step's frame; this module reads one and checks it against the step's scene.
+
+use std::ops::Range;
+
+use super::model::Place;
+use crate::sat::AxisId;
+use crate::scene::{self, suggest, Scene, ShapeSpec};
+
+/// Decimals shown when a placeholder gives no precision.
+pub const DEFAULT_PRECISION: usize = 3;
+
+/// What a placeholder shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// `(R - R0 - R1)/|L|` on an axis of a box pair.
+    Gap,
+    /// `R`, the projected distance of the centres on an axis.
+    R,
+    /// `R0`, the projected radius of the first box named.
+    R0,
+    /// `R1`, the projected radius of the second box named.
+    R1,
+    /// The first separating axis in table order (`none`), named with the pair as written.
+    SeparatingAxis,
+    /// The time of the pair's first contact at or after the frame.
+    ContactTime,
+    /// The point of that contact.
+    ContactPoint,
+    /// The touching features of that contact (`vertex-face`, …).
+    ContactKind,
+    /// A body's centre.
+    Position,
+    /// A body's velocity.
+    Velocity,
+    /// A body's integrator error estimate.
+    ErrorEstimate,
+    /// The scene's total energy.
+    Energy,
+    /// The frame's scene time.
+    Time,
+    /// The frame's number.
+    Frame,
+}
+
+/// What a kind of placeholder is written with after its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Args {
+    PairAxis,
+    Pair,
+    PairComponent,
+    Body,
+    BodyComponent,
+    Nothing,
+}
+
+impl Kind {
+    /// Every kind, in the order the docs list them.
+    pub const ALL: [Kind; 14] = [
+        Kind::Gap,
+        Kind::R,
+        Kind::R0,
+        Kind::R1,
+        Kind::SeparatingAxis,
+        Kind::ContactTime,
+        Kind::ContactPoint,
+        Kind::ContactKind,
+        Kind::Position,
+        Kind::Velocity,
+        Kind::ErrorEstimate,
+        Kind::Energy,
+        Kind::Time,
+        Kind::Frame,
+    ];
+
+    /// The name written in the placeholder.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Gap => "gap",
+            Kind::R => "r",
+            Kind::R0 => "r0",
+            Kind::R1 => "r1",
+            Kind::SeparatingAxis => "separating_axis",
+            Kind::ContactTime => "contact_time",
+            Kind::ContactPoint => "contact_point",
+            Kind::ContactKind => "contact_kind",
+            Kind::Position => "position",
+            Kind::Velocity => "velocity",
+            Kind::ErrorEstimate => "error_estimate",
+            Kind::Energy => "energy",
+            Kind::Time => "time",
+            Kind::Frame => "frame",
+        }
+    }
+
+    /// Whether the value is a number (or a vector) that a precision applies to.
+    pub fn is_numeric(self) -> bool {
+        !matches!(self, Kind::SeparatingAxis | Kind::ContactKind | Kind::Frame)
+    }
+
+    fn args(self) -> Args {
+        match self {
+            Kind::Gap | Kind::R | Kind::R0 | Kind::R1 => Args::PairAxis,
+            Kind::SeparatingAxis | Kind::ContactTime | Kind::ContactKind => Args::Pair,
+            Kind::ContactPoint => Args::PairComponent,
+            Kind::Position | Kind::Velocity => Args::BodyComponent,
+            Kind::ErrorEstimate => Args::Body,
+            Kind::Energy | Kind::Time | Kind::Frame => Args::Nothing,
+        }
+    }
+
+    /// How the kind is written, for messages.
+    fn usage(self) -> String {
+        let name = self.name();
+        match self.args() {
+            Args::PairAxis => format!("{{{{{name} A,B A1xB2}}}}"),
+            Args::Pair => format!("{{{{{name} A,B}}}}"),
+            Args::PairComponent => format!("{{{{{name} A,B}}}} or {{{{{name} A,B x}}}}"),
+            Args::Body => format!("{{{{{name} BODY}}}}"),
+            Args::BodyComponent => format!("{{{{{name} BODY}}}} or {{{{{name} BODY x}}}}"),
+            Args::Nothing => format!("{{{{{name}}}}}"),
+        }
+    }
+}
+
+/// One placeholder as written in a piece of prose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placeholder {
+    /// What it shows.
+    pub kind: Kind,
+    /// The pair, in the order written (the first body is `A` for the axis names).
+    pub pair: Option<(String, String)>,
+    /// The axis, named with the pair as written.
+    pub axis: Option<AxisId>,
+    /// The body.
+    pub body: Option<String>,
+    /// One component of a vector (0 = x, 1 = y, 2 = z), when written.
+    pub component: Option<usize>,
+    /// Decimals shown (`:N`, else [`DEFAULT_PRECISION`]).
+    pub precision: usize,
+    /// Where it is in the prose's text, braces included (bytes).
+    pub range: Range<usize>,
+    /// Where it starts in the file.
+    pub place: Place,
+}
+
+/// A problem with a placeholder: where it is in the placeholder's inner text, and what is wrong.
+pub(crate) type Problem = (Range<usize>, String);
+
+/// Reads the inside of `{{…}}` (`inner`, which starts at byte `start` of the prose) against the
+/// step's `scene` (when it loaded).
+pub(crate) fn read(
+    inner: &str,
+    start: usize,
+    scene: Option<&Scene>,
+) -> Result<Placeholder, Problem> {
+    let mut tokens = tokens(inner);
+    let whole = 0..inner.len();
+    let Some(&(name_at, name)) = tokens.first() else {
+        return Err((
+            whole,
+            "empty placeholder: write a name, like {{gap A,B A0}}".into(),
+        ));
+    };
+    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+    let Some(kind) = Kind::ALL.into_iter().find(|k| k.name() == name) else {
+        let head = format!("unknown placeholder `{name}`");
+        let tail = format!("placeholders are {}", names.join(", "));
+        return Err((span(name_at, name), suggest(&head, name, &names, &tail)));
+    };
+    let mut precision = DEFAULT_PRECISION;
+    if let Some(&(at, last)) = tokens.last().filter(|(_, t)| t.starts_with(':')) {
+        if !kind.is_numeric() {
+            let message =
+                format!("`{name}` is not a number: a precision like `{last}` does not apply");
+            return Err((span(at, last), message));
+        }
+        precision = last[1..].parse().ok().filter(|p| *p <= 9).ok_or_else(|| {
+            (
+                span(at, last),
+                format!("precision `{last}`: write `:N` with N from 0 to 9 decimals"),
+            )
+        })?;
+        tokens.pop();
+    }
+    let mut placeholder = Placeholder {
+        kind,
+        pair: None,
+        axis: None,
+        body: None,
+        component: None,
+        precision,
+        range: start..start + inner.len() + 4,
+        place: Place::default(),
+    };
+    let usage = || format!("`{name}` is written {}", kind.usage());
+    let mut rest = &tokens[1..];
+    match kind.args() {
+        Args::PairAxis | Args::Pair | Args::PairComponent => {
+            let [(a_at, a), (_, ","), (b_at, b), more @ ..] = rest else {
+                return Err((whole, usage()));
+            };
+            for (at, body) in [(*a_at, *a), (*b_at, *b)] {
+                check_body(at, body, kind, scene)?;
+            }
+            if a == b {
+                return Err((
+                    span(*a_at, a),
+                    format!("`{name}` names `{a}` twice; give two different bodies"),
+                ));
+            }
+            placeholder.pair = Some(((*a).to_string(), (*b).to_string()));
+            rest = more;
+        }
+        Args::Body | Args::BodyComponent => {
+            let [(at, body), more @ ..] = rest else {
+                return Err((whole, usage()));
+            };
+            check_body(*at, body, kind, scene)?;
+            placeholder.body = Some((*body).to_string());
+            rest = more;
+        }
+        Args::Nothing => {}
+    }
+    match (kind.args(), rest) {
+        (_, []) if kind.args() != Args::PairAxis => {}
+        (Args::PairAxis, [(at, axis)]) => placeholder.axis = Some(axis_named(*at, axis)?),
+        (Args::PairComponent | Args::BodyComponent, [(at, c)]) => {
+            let index = ["x", "y", "z"].iter().position(|x| x == c);
+            placeholder.component = Some(
+                index.ok_or_else(|| (span(*at, c), format!("component `{c}`: write x, y or z")))?,
+            );
+        }
+        (_, [(at, extra), ..]) => {
+            return Err((
+                span(*at, extra),
+                format!("unexpected `{extra}` in the placeholder; {}", usage()),
+            ));
+        }
+        (_, []) => return Err((whole, usage())),
+    }
+    Ok(placeholder)
+}
+
+/// The words of a placeholder with their byte offsets; a comma is a word of its own.
+fn tokens(inner: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (k, c) in inner.char_indices().chain([(inner.len(), ' ')]) {
+        let split = c.is_whitespace() || c == ',';
+        if let (true, Some(s)) = (split, start) {
+            out.push((s, &inner[s..k]));
+            start = None;
+        }
+        if c == ',' {
+            out.push((k, ","));
+        } else if !split && start.is_none() {
+            start = Some(k);
+        }
+    }
+    out
+}
+
+fn span(at: usize, word: &str) -> Range<usize> {
+    at..at + word.len()
+}
+
+/// An unknown body, or a pair value of a body that is not a box, is a problem at the name.
+fn check_body(at: usize, body: &str, kind: Kind, scene: Option<&Scene>) -> Result<(), Problem> {
+    if body == "," {
+        return Err((
+            span(at, body),
+            format!("`{}` is written {}", kind.name(), kind.usage()),
+        ));
+    }
+    let Some(scene) = scene else {
+        return Ok(());
+    };
+    let index = scene::find_body(&scene.bodies, body)
+        .map_err(|message| (span(at, body), format!("{message} (scene {})", scene.name)))?;
+    let needs_boxes = matches!(kind.args(), Args::PairAxis) || kind == Kind::SeparatingAxis;
+    if needs_boxes && !matches!(scene.bodies[index].shape, ShapeSpec::Box { .. }) {
+        let message = format!(
+            "`{}` is a value of two boxes, and `{body}` is not a box",
+            kind.name()
+        );
+        return Err((span(at, body), message));
+    }
+    Ok(())
+}
+
+fn axis_named(at: usize, name: &str) -> Result<AxisId, Problem> {
+    AxisId::parse(name).ok_or_else(|| {
+        let names: Vec<String> = AxisId::ALL.iter().map(ToString::to_string).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let head = format!("unknown axis `{name}`");
+        (
+            span(at, name),
+            suggest(
+                &head,
+                name,
+                &names,
+                "axes are A0 A1 A2 B0 B1 B2 A0xB0 … A2xB2",
+            ),
+        )
+    })
+}
