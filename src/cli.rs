@@ -231,8 +231,8 @@ fn integrator_name(text: &str) -> Result<String, String> {
 #[cfg(feature = "tui")]
 #[derive(Debug, clap::Args)]
 pub struct LessonArgs {
-    /// A lesson's number in the menu (`6`), a shipped lesson's name (`why_no_collision`) or a
-    /// lesson file (`lessons/06_why_no_collision.toml`).
+    /// A lesson's number in the menu (`7`), a shipped lesson's name (`why_no_collision`) or a
+    /// lesson file (`lessons/07_why_no_collision.toml`).
     pub lesson: Option<String>,
     /// Neither read nor save progress.
     #[arg(long)]

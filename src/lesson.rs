@@ -64,7 +64,7 @@ pub fn load_shipped(name: &str, text: &str) -> Result<Lesson, Diagnostics> {
     load_lesson_str(text, &shipped_path(name), Some(Path::new("lessons")))
 }
 
-/// Loads a lesson by path, by shipped name (`05_separating_axes`), or by its number in the menu.
+/// Loads a lesson by path, by shipped name (`06_separating_axes`), or by its number in the menu.
 pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
     let path = Path::new(arg);
     if path.is_file()
