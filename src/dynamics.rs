@@ -1,5 +1,5 @@
 //! Rigid bodies in time: state, integrators with error estimates, forces, constraints,
-//! collisions inside a frame and the response (METHODS §6–§11).
+//! collisions inside a frame and the response (docs/methods.md §10–§14).
 
 pub mod constraints;
 pub mod energy;

@@ -12,7 +12,7 @@ pub fn rotation_from_axis_angle(axis: &Vector3<f64>, degrees: f64) -> Option<Uni
     Some(UnitQuaternion::from_axis_angle(&unit, degrees.to_radians()))
 }
 
-/// Rotation `R = Rx(x) · Ry(y) · Rz(z)` from Euler angles in degrees (METHODS §11).
+/// Rotation `R = Rx(x) · Ry(y) · Rz(z)` from Euler angles in degrees (docs/methods.md §4).
 pub fn rotation_from_euler_degrees(degrees: [f64; 3]) -> UnitQuaternion<f64> {
     let rx = UnitQuaternion::from_axis_angle(&Vector3::x_axis(), degrees[0].to_radians());
     let ry = UnitQuaternion::from_axis_angle(&Vector3::y_axis(), degrees[1].to_radians());
@@ -33,7 +33,7 @@ pub fn wxyz(rotation: &UnitQuaternion<f64>) -> [f64; 4] {
     [q.w, q.i, q.j, q.k]
 }
 
-/// Normalised linear interpolation of two rotations, the course notes' formula (METHODS §11).
+/// Normalised linear interpolation of two rotations, the course notes' formula (docs/methods.md §4).
 pub fn nlerp(q1: &UnitQuaternion<f64>, q2: &UnitQuaternion<f64>, t: f64) -> UnitQuaternion<f64> {
     q1.nlerp(q2, t)
 }
@@ -43,13 +43,13 @@ pub fn slerp(q1: &UnitQuaternion<f64>, q2: &UnitQuaternion<f64>, t: f64) -> Unit
     q1.slerp(q2, t)
 }
 
-/// Rodrigues' formula `R = I + sin θ S + (1 - cos θ) S²` for a unit axis (METHODS §11).
+/// Rodrigues' formula `R = I + sin θ S + (1 - cos θ) S²` for a unit axis (docs/methods.md §4).
 pub fn rodrigues(axis: &Unit<Vector3<f64>>, radians: f64) -> Matrix3<f64> {
     let s = axis.cross_matrix();
     Matrix3::identity() + s * radians.sin() + s * s * (1.0 - radians.cos())
 }
 
-/// Sign with `sign(0) = +1`: the seed's contact formulas need a side even on a tie.
+/// Sign with `sign(0) = +1`: the course's contact formulas need a side even on a tie.
 #[inline]
 pub fn sign(x: f64) -> f64 {
     if x < 0.0 {

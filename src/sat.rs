@@ -1,5 +1,5 @@
 //! The separating-axis test for two oriented boxes: the 15 rows of Table 2.1, the fast verdict,
-//! the sweep of moving boxes and the contact (METHODS §2–§4): one rule decides the axis of a
+//! the sweep of moving boxes and the contact (docs/methods.md §5, §7, §8): one rule decides the axis of a
 //! contact (`contact`), whoever asks.
 
 mod axis;

@@ -131,7 +131,7 @@ fn write_divergence(out: &mut Stream, diverged: &DivergedRecord) -> io::Result<(
     )
 }
 
-/// Every contact event with its place, impulse and the seed's estimates of its time.
+/// Every contact event with its place, impulse and the course's estimates of its time.
 fn write_contacts(out: &mut Stream, events: &[(usize, EventRecord)]) -> io::Result<()> {
     writeln!(out, "\ncontacts: {}", events.len())?;
     let v = |p: &[f64; 3]| trace::coordinates(p, 4);

@@ -143,7 +143,7 @@ fn the_pane_shows_the_title_the_step_count_and_the_source() {
     for shown in [
         "A tour of the lesson player",
         "step 1 / 5",
-        "Source: seed 000 Table 2.1",
+        "Source: docs/methods.md §5.3",
     ] {
         assert!(first.contains(shown), "`{shown}` missing:\n{first}");
     }

@@ -47,7 +47,7 @@ fn elastic_spheres_keep_momentum_and_energy() {
         assert!(pair.impulse > 0.0, "the balls approach");
         assert!((momentum(&before) - momentum(&after)).norm() < 1e-9);
         assert!((energy(&before) - energy(&after)).abs() < 1e-9);
-        // Tangential parts are kept; the seed's 1D formula holds along the line of centres.
+        // Tangential parts are kept; the course's 1D formula holds along the line of centres.
         let n = pair.normal;
         let tangent = |v: Vector3<f64>| v - n * n.dot(&v);
         assert!((tangent(pair.after[0]) - tangent(a.velocity)).norm() < 1e-12);
@@ -94,7 +94,7 @@ fn ball_bouncing_on_the_ground_with_restitution_keeps_its_share_of_normal_speed(
     // x ← x - (1+ε)(N·x + d) N with d = -r: 0.3 - 1.8 (0.3 - 0.5) = 0.66.
     assert!((bounce.position[1].y - 0.66).abs() < 1e-12);
     assert!((bounce.normal_impulse - 2.0 * 1.8 * 5.0).abs() < 1e-12);
-    // Without ε the seed's bounce is the mirror image, as `reflect` gives.
+    // Without ε the course's bounce is the mirror image, as `reflect` gives.
     let mirror = bounce_on_plane(&previous, &b, &ground, &Material::new(1.0, 0.0));
     assert!((mirror.velocity[1] - reflect(&b.velocity, &Vector3::y())).norm() < 1e-12);
     // A step that stays above the plane changes nothing.

@@ -1,4 +1,4 @@
-//! Resting contact makes no energy and keeps planar motion planar: `corner_on_line` (the seed's 2D
+//! Resting contact makes no energy and keeps planar motion planar: `corner_on_line` (the course's 2D
 //! box pivoting on an edge) and random planar boxes on planes and on boxes.
 //!
 //! The energy bound: gravity's constant acceleration is integrated exactly by every scene's RK4

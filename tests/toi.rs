@@ -1,4 +1,4 @@
-//! Time of impact inside a frame: linear sweeps, thin plates, spinning boxes, the 2D seed example.
+//! Time of impact inside a frame: linear sweeps, thin plates, spinning boxes, the course's 2D example.
 
 use sepax::dynamics::toi::{
     corner_impact, time_of_impact, Line, Method, Motion, PlanarState, ToiReport, ToiStatus,
@@ -388,7 +388,7 @@ fn moving_spheres_match_the_closed_form() {
         Vector3::new(-2.5, -0.2, 0.0),
         1.2,
     );
-    // |D + tW| = r1 + r2 (METHODS §5).
+    // |D + tW| = r1 + r2 (docs/methods.md §6.3).
     let exact = (-d.dot(&w)
         - (d.dot(&w).powi(2) - w.norm_squared() * (d.norm_squared() - r * r)).sqrt())
         / w.norm_squared();

@@ -50,7 +50,7 @@ fn seed_004_worked_example_matches_the_printed_digits() {
         [format!("{l1:.3}"), format!("{l2:.4}"), format!("{l3:.5}")],
         ["2.097", "0.3055", "0.09756"]
     );
-    // The seed prints U3 = (0.489, -0.0675, 0.870), which is not orthogonal to U1; its own table
+    // The course notes print U3 = (0.489, -0.0675, 0.870), which is not orthogonal to U1; its own table
     // of projections uses (0.489, -0.0675, -0.870).
     let printed_axes = [
         [0.833, 0.330, 0.443],
@@ -65,7 +65,7 @@ fn seed_004_worked_example_matches_the_printed_digits() {
             k + 1
         );
     }
-    // Centre aU1 + bU2 + cU3 and half-widths from the seed's bounding planes.
+    // Centre aU1 + bU2 + cU3 and half-widths from the course's bounding planes.
     assert!((fit.obb.center() - Vector3::new(0.4816, -0.9763, 1.6442)).norm() < 1e-3);
     assert!((fit.obb.half_extents() - Vector3::new(1.8584, 0.7083, 0.4348)).norm() < 1e-3);
     let a2 = fit.obb.axis(0).cross(&fit.obb.axis(1));
@@ -342,7 +342,7 @@ fn aabb_fit_is_tight_and_centre_constructions_use_their_centres() {
     assert!((at_mean.center - mean).norm() < 1e-12);
 }
 
-// ---- distances (METHODS §5) ----
+// ---- distances (docs/methods.md §9) ----
 
 use sepax::geometry::distance::{point_line, point_obb, point_plane, point_segment};
 use sepax::geometry::line_distance::{line_line, line_plane, line_sphere, segment_segment};

@@ -1,5 +1,4 @@
-//! A box and a plane: the box's lowest corners on the plane's side (METHODS §5, seed 004
-//! §1.7.2).
+//! A box and a plane: the box's lowest corners on the plane's side (docs/methods.md §6.6).
 
 use nalgebra::Vector3;
 

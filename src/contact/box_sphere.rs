@@ -1,4 +1,4 @@
-//! A box and a sphere: the box point closest to the centre (METHODS §5, seed 004 §1.8.2).
+//! A box and a sphere: the box point closest to the centre (docs/methods.md §6.5).
 
 use nalgebra::Vector3;
 

@@ -1,4 +1,4 @@
-//! A sphere and a plane: the centre's height minus the radius (METHODS §5, seed 001 §2.1).
+//! A sphere and a plane: the centre's height minus the radius (docs/methods.md §6.6).
 
 use nalgebra::Vector3;
 

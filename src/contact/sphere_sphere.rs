@@ -1,4 +1,4 @@
-//! Two spheres: the distance of the centres minus the radii (METHODS §5, seed 004 §1.8.1).
+//! Two spheres: the distance of the centres minus the radii (docs/methods.md §6.2).
 
 use nalgebra::Vector3;
 

@@ -1,4 +1,4 @@
-//! Constraints on the bodies' centres (METHODS §10): soft penalty forces from the energy
+//! Constraints on the bodies' centres (docs/methods.md §14): soft penalty forces from the energy
 //! `E = ks/2 C·C`, and hard constraints whose force `Jᵀ λ` comes from a Lagrange-multiplier solve.
 
 use nalgebra::{DMatrix, DVector, Vector3};

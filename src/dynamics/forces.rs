@@ -1,4 +1,4 @@
-//! Forces (METHODS §8): gravity, central attraction, viscous drag and damped springs, with the
+//! Forces (docs/methods.md §12): gravity, central attraction, viscous drag and damped springs, with the
 //! analytic Jacobians implicit Euler needs.
 
 use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
@@ -71,7 +71,7 @@ pub struct ForceModel {
 }
 
 impl Spring {
-    /// The force on body `a`; body `b` feels the opposite (METHODS §8).
+    /// The force on body `a`; body `b` feels the opposite (docs/methods.md §12).
     pub fn force_on_a(&self, y: &DVector<f64>) -> Vector3<f64> {
         let r = position(y, self.a) - position(y, self.b);
         let w = velocity(y, self.a) - velocity(y, self.b);

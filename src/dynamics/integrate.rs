@@ -1,4 +1,4 @@
-//! Integrators (METHODS §7): one step of the system's ODE by the course's six methods, the
+//! Integrators (docs/methods.md §11.1–§11.6): one step of the system's ODE by the course's six methods, the
 //! step-doubling error estimate with the step it suggests, and adaptive sub-stepping of a frame.
 
 mod adaptive;

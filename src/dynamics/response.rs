@@ -1,5 +1,5 @@
 //! Collision response: particle and sphere bounces on planes, sphere pairs, and the impulse
-//! between rigid bodies with restitution and Coulomb friction (METHODS §9).
+//! between rigid bodies with restitution and Coulomb friction (docs/methods.md §13).
 
 use nalgebra::Vector3;
 
@@ -10,7 +10,7 @@ use crate::geometry::Plane;
 pub struct Material {
     /// Restitution `ε ∈ [0, 1]`: the share of the normal approach speed given back.
     pub restitution: f64,
-    /// Friction `μ >= 0` (Coulomb coefficient; for particles the seed's tangential damping).
+    /// Friction `μ >= 0` (Coulomb coefficient; for particles the course's tangential damping).
     pub friction: f64,
     /// Approach speeds below this count as resting contact and use `ε = 0` (no jitter).
     pub resting_speed: f64,
@@ -98,7 +98,7 @@ pub struct PlaneBounce {
     pub velocity: [Vector3<f64>; 2],
 }
 
-/// The seed's particle bounce for a step from `previous` to `ball` (the state after the step).
+/// The course's particle bounce for a step from `previous` to `ball` (the state after the step).
 ///
 /// # Algorithm
 /// 1. With `d = -(offset + r)` (the plane moved out by the radius) the step crosses it iff
@@ -172,7 +172,7 @@ pub struct BallPair {
 ///
 /// # Algorithm
 /// 1. `n` = unit line of centres; `u1 = n·U1`, `u2 = n·U2`; nothing happens unless `u1 > u2`.
-/// 2. The seed's 1D formulas with restitution (ε = 1 is elastic):
+/// 2. The course's 1D formulas with restitution (ε = 1 is elastic):
 ///    `v1 = ((m1 - ε m2) u1 + (1+ε) m2 u2)/(m1+m2)`, `v2 = ((m2 - ε m1) u2 + (1+ε) m1 u1)/(m1+m2)`.
 /// 3. `V_i = U_i + (v_i - u_i) n`.
 pub fn collide_balls(a: &Ball, b: &Ball, material: &Material) -> BallPair {

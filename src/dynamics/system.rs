@@ -1,4 +1,4 @@
-//! A system of bodies as one state vector `Y` and its derivative `f(t, Y)` (METHODS §7, §11).
+//! A system of bodies as one state vector `Y` and its derivative `f(t, Y)` (docs/methods.md §11.1, §11.9).
 //!
 //! Each body takes [`STATE_PER_BODY`] numbers: position (3), velocity (3), the orientation
 //! quaternion `w, x, y, z` (4) and the world angular velocity (3).

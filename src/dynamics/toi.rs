@@ -1,5 +1,5 @@
-//! Time of impact inside a frame for moving and rotating bodies, with the seed's cheaper
-//! estimates and their errors (METHODS §6).
+//! Time of impact inside a frame for moving and rotating bodies, with the course's cheaper
+//! estimates and their errors (docs/methods.md §10).
 
 mod approx;
 mod motion;

@@ -112,7 +112,7 @@ pub struct ContactEvent {
     pub impulse: f64,
     /// The restitution applied (0 below the resting speed, and in a detect-only world).
     pub restitution: f64,
-    /// The seed's cheaper estimates of the time (absolute) and their errors.
+    /// The course's cheaper estimates of the time (absolute) and their errors.
     pub approximations: Vec<Approximation>,
 }
 

@@ -1,5 +1,5 @@
 //! Conservative advancement (Mirtich): the first time two convex shapes touch under constant
-//! linear and angular velocities, from GJK distances, with the record of every step (METHODS §16).
+//! linear and angular velocities, from GJK distances, with the record of every step (docs/methods.md §15.6).
 
 use nalgebra::{UnitQuaternion, Vector3};
 

@@ -1,5 +1,5 @@
-//! Boxes against a plane: effective radius, facing feature and time of contact (METHODS §5,
-//! seed 004 §1.7.2).
+//! Boxes against a plane: effective radius, facing feature and time of contact (docs/methods.md
+//! §6.6).
 
 use nalgebra::Vector3;
 
@@ -36,7 +36,7 @@ pub struct BoxPlane {
     pub contact_point: Option<Vector3<f64>>,
 }
 
-/// Box against plane with the effective radius `r = Σ a_i |A_i·N|` (seed 004 §1.7.2).
+/// Box against plane with the effective radius `r = Σ a_i |A_i·N|` (docs/methods.md §6.6).
 ///
 /// # Algorithm
 /// 1. `A_i·N` for each axis; `r = Σ a_i |A_i·N|`, `s = N·C - d0`; they touch iff `|s| <= r`.

@@ -1,5 +1,5 @@
 //! The solid cylinder (axis along its local y): closest point, support point, inertia, and the
-//! static sphere–cylinder test (METHODS §15).
+//! static sphere–cylinder test (docs/methods.md §15.4).
 
 use nalgebra::{UnitQuaternion, Vector3};
 

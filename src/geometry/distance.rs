@@ -1,4 +1,4 @@
-//! Distances from a point to lines, segments, planes and boxes (METHODS §5, seed 004 §1.7.2).
+//! Distances from a point to lines, segments, planes and boxes (docs/methods.md §9.1–§9.3).
 //! Line-to-shape distances are in `line_distance`.
 
 use nalgebra::Vector3;

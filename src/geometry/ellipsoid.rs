@@ -1,5 +1,5 @@
 //! The solid ellipsoid: support radius and point, exact inertia, the map to "ellipsoid space"
-//! and the closed forms against a plane (METHODS §14).
+//! and the closed forms against a plane (docs/methods.md §15.3).
 
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
@@ -117,7 +117,7 @@ impl Ellipsoid {
     ///
     /// # Algorithm
     /// The plane sees the ellipsoid as a sphere of radius `ρ(N)`: gap `|N·c - d| - ρ(N)`, and
-    /// first contact when `|N·(c + v t) - d| = ρ(N)` (METHODS §14); the point touching is the
+    /// first contact when `|N·(c + v t) - d| = ρ(N)` (docs/methods.md §15.3); the point touching is the
     /// support point along the normal facing the plane.
     pub fn against_plane(
         &self,

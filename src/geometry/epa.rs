@@ -1,5 +1,5 @@
 //! EPA (expanding polytope): the depth and normal of two overlapping convex shapes, grown from
-//! GJK's final tetrahedron, with the record of every expansion (METHODS §16).
+//! GJK's final tetrahedron, with the record of every expansion (docs/methods.md §15.6).
 
 use nalgebra::Vector3;
 

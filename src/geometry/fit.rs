@@ -1,4 +1,4 @@
-//! Bounding volumes fitted to point clouds (METHODS §1): AABB, three bounding spheres and the
+//! Bounding volumes fitted to point clouds (docs/methods.md §3.1–§3.4): AABB, three bounding spheres and the
 //! OBB by covariance of the points or of their convex hull.
 
 use nalgebra::{Matrix3, Rotation3, SymmetricEigen, UnitQuaternion, Vector3};
@@ -6,7 +6,7 @@ use nalgebra::{Matrix3, Rotation3, SymmetricEigen, UnitQuaternion, Vector3};
 use super::hull::{convex_hull, ConvexHull};
 use super::{Aabb, Obb, Sphere};
 
-/// How a bounding sphere is built from points (seed 001).
+/// How a bounding sphere is built from points (docs/methods.md §3.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SphereMethod {
     /// Centre of the AABB, radius to the farthest point.
@@ -20,9 +20,9 @@ pub enum SphereMethod {
 /// How the covariance matrix of an OBB fit is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ObbMethod {
-    /// Covariance of the points themselves, `1/N` (seed 004 §1.4).
+    /// Covariance of the points themselves, `1/N` (docs/methods.md §3.3).
     Points,
-    /// Area-weighted covariance of the convex hull's triangles (seed 001).
+    /// Area-weighted covariance of the convex hull's triangles (docs/methods.md §3.2).
     Hull,
 }
 
@@ -103,7 +103,7 @@ pub struct RitterFit {
 /// How far beyond the radius, relatively, a point must lie to make Ritter's sphere grow.
 const ON_SPHERE: f64 = 1e-12;
 
-/// Ritter's bounding sphere (seed 001); `None` when there are no points.
+/// Ritter's bounding sphere (docs/methods.md §3.2); `None` when there are no points.
 ///
 /// # Algorithm
 /// 1. Find the points with the smallest and largest x, y and z.

@@ -1,5 +1,5 @@
 //! GJK (Gilbert–Johnson–Keerthi) on support functions: the distance of two convex shapes, their
-//! closest points, and the record of every iteration for the debugger (METHODS §16).
+//! closest points, and the record of every iteration for the debugger (docs/methods.md §15.6).
 
 use nalgebra::Vector3;
 

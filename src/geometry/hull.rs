@@ -1,4 +1,4 @@
-//! A compact 3D convex hull for the area-weighted OBB fit (METHODS §1), sized for a few hundred
+//! A compact 3D convex hull for the area-weighted OBB fit (docs/methods.md §3.4), sized for a few hundred
 //! points.
 
 use std::collections::HashSet;

@@ -1,5 +1,5 @@
 //! k-DOPs: the intersection of `k/2` slabs along fixed world directions (k = 6, 14, 18, 26),
-//! fitted to points, with the corners of the slab polytope for its support map (METHODS §16).
+//! fitted to points, with the corners of the slab polytope for its support map (docs/methods.md §15.5).
 
 use nalgebra::{Matrix3, Vector3};
 

@@ -1,5 +1,5 @@
-//! Distances from lines and segments to lines, planes, triangles and spheres (METHODS §5,
-//! seed 004 §1.7.2).
+//! Distances from lines and segments to lines, planes, triangles and spheres (docs/methods.md
+//! §9.4–§9.7).
 
 use nalgebra::Vector3;
 

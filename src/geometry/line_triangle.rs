@@ -1,4 +1,4 @@
-//! Distance between a line and a triangle by the 2D edge sign test (METHODS §5, seed 004 §1.7.2).
+//! Distance between a line and a triangle by the 2D edge sign test (docs/methods.md §9.6).
 
 use nalgebra::{Vector2, Vector3};
 

@@ -1,5 +1,5 @@
 //! Rays and spheres against a plane, static and moving, and the plane sweep shared with boxes
-//! (METHODS §5, seeds 001 §2.1, 004 §1.7.2).
+//! (docs/methods.md §6.1, §9.5).
 
 use nalgebra::Vector3;
 
@@ -29,7 +29,7 @@ impl RayPlane {
     }
 }
 
-/// Where the line `S + t d` crosses the plane (seed 001 §2.1.1): `t = (d0 - N·S)/(N·d)`.
+/// Where the line `S + t d` crosses the plane (docs/methods.md §6.1): `t = (d0 - N·S)/(N·d)`.
 pub fn ray_plane(start: &Vector3<f64>, direction: &Vector3<f64>, plane: &Plane) -> RayPlane {
     let normal_dot_start = plane.normal.dot(start);
     let normal_dot_direction = plane.normal.dot(direction);

@@ -1,5 +1,5 @@
 //! Spheres and ellipsoids against a triangle, still and moving: the closed forms of the
-//! "ellipsoid space" method (METHODS §14; the sphere is the ellipsoid with equal radii).
+//! "ellipsoid space" method (docs/methods.md §15.3; the sphere is the ellipsoid with equal radii).
 
 use nalgebra::Vector3;
 

@@ -1,4 +1,4 @@
-//! Spheres against spheres and boxes, static and moving (METHODS §5, seeds 001 §2.1, 004 §1.8).
+//! Spheres against spheres and boxes, static and moving (docs/methods.md §6.2–§6.5).
 
 use nalgebra::Vector3;
 
@@ -17,7 +17,7 @@ pub struct SphereSphere {
     pub overlaps: bool,
 }
 
-/// The static test of METHODS §5: spheres overlap iff `|C1 - C2| <= r1 + r2`.
+/// The static test of docs/methods.md §6.2: spheres overlap iff `|C1 - C2| <= r1 + r2`.
 pub fn sphere_sphere(a: &Sphere, b: &Sphere) -> SphereSphere {
     let center_distance = (a.center - b.center).norm();
     let radius_sum = a.radius + b.radius;
@@ -76,7 +76,7 @@ pub struct SphereSweep {
     pub contact: Option<ContactPoint>,
 }
 
-/// First time of contact of two moving spheres (seed 004 §1.8.1).
+/// First time of contact of two moving spheres (docs/methods.md §6.3).
 ///
 /// # Algorithm
 /// 1. `A = C1 - C2`, `B = V1 - V2`; overlapping at `t = 0` (`|A| <= r1 + r2`) means time 0.
@@ -173,7 +173,7 @@ pub struct SphereBox {
     pub decided_by: SphereBoxStage,
 }
 
-/// Sphere against oriented box (seed 004 §1.8.2).
+/// Sphere against oriented box (docs/methods.md §6.5).
 ///
 /// # Algorithm
 /// 1. Compare the sphere with the box's enclosing sphere; apart: no overlap.
@@ -201,7 +201,7 @@ pub fn sphere_obb(sphere: &Sphere, obb: &Obb) -> SphereBox {
     }
 }
 
-/// Seed 001's sub-step contact time `Tc = Dsc · T / Dst`: the step time `T` scaled by the
+/// The course's sub-step contact time `Tc = Dsc · T / Dst`: the step time `T` scaled by the
 /// fraction of the step's distance `Dst` travelled before contact (`Dsc`); `None` when `Dst = 0`.
 pub fn contact_time_in_step(
     distance_to_contact: f64,

@@ -1,5 +1,5 @@
 //! Support functions of the convex shapes: the point farthest along a direction, the input of
-//! GJK, EPA and conservative advancement (METHODS §16).
+//! GJK, EPA and conservative advancement (docs/methods.md §15.6).
 
 use nalgebra::Vector3;
 

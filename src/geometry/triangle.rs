@@ -1,5 +1,5 @@
 //! The triangle: three world vertices, its edges and normal, the degeneracy check a scene loader
-//! reports, and the closest point of the solid triangle to a point (METHODS §12).
+//! reports, and the closest point of the solid triangle to a point (docs/methods.md §15.1).
 
 use nalgebra::Vector3;
 

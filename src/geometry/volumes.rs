@@ -1,4 +1,4 @@
-//! Queries on the simple bounding volumes: AABB intervals, spheres and planes (METHODS §1).
+//! Queries on the simple bounding volumes: AABB intervals, spheres and planes (docs/methods.md §3.1, §3.2, §6.1).
 
 use nalgebra::Vector3;
 
@@ -41,7 +41,7 @@ impl AabbOverlap {
 }
 
 impl Aabb {
-    /// The overlap test of METHODS §1: the boxes overlap iff their x, y and z intervals overlap.
+    /// The overlap test of docs/methods.md §3.1: the boxes overlap iff their x, y and z intervals overlap.
     ///
     /// # Algorithm
     /// 1. On each axis, the common length is `min(max_a, max_b) - max(min_a, min_b)`.

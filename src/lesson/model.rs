@@ -25,7 +25,7 @@ pub struct Lesson {
     pub path: String,
     /// The `title`.
     pub title: String,
-    /// The source the lesson teaches from (`cites`), e.g. `seed 000 Table 2.1`.
+    /// The source the lesson teaches from (`cites`), e.g. `docs/methods.md §5.3 (Table 2.1)`.
     pub cites: Option<String>,
     /// Every scene the lesson uses; `scenes[0]` is the lesson's `scene`.
     pub scenes: Vec<Scene>,

@@ -1,4 +1,4 @@
-//! Names of the 15 candidate axes in the order of the seed's Table 2.1.
+//! Names of the 15 candidate axes in the order of the course's Table 2.1.
 
 use std::fmt;
 

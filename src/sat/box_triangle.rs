@@ -1,5 +1,5 @@
 //! Box against triangle: the 13 rows `T A0 A1 A2 A0xE0 … A2xE2` and the early-exit verdict
-//! (METHODS §12, Akenine-Möller's test in the table's R/R0/R1 form).
+//! (docs/methods.md §15.1, Akenine-Möller's test in the table's R/R0/R1 form).
 
 use nalgebra::Vector3;
 

@@ -1,5 +1,5 @@
 //! The contact point and features of a box and a triangle that touch, from the last
-//! separating axis of their table (METHODS §12).
+//! separating axis of their table (docs/methods.md §15.1).
 
 use nalgebra::Vector3;
 

@@ -1,5 +1,5 @@
 //! A box and a triangle moving with constant velocities: the sweep over the 13 axes, the first
-//! contact and its point and features (METHODS §12).
+//! contact and its point and features (docs/methods.md §15.1).
 
 use nalgebra::Vector3;
 

@@ -1,5 +1,5 @@
 //! The contact of two boxes: which axis decides (one rule for every caller), the touching
-//! features along it and the record every caller reads (seed 000 table).
+//! features along it and the record every caller reads (docs/methods.md §8).
 
 use nalgebra::Vector3;
 
@@ -209,7 +209,7 @@ fn assemble(found: Found, axis: AxisId, gap: f64, time: f64) -> Contact {
 /// # Algorithm
 /// 1. Face axis of one box: the other box's supporting feature (vertex, edge or face, by how many
 ///    `c_ij` vanish) is clipped against the face rectangle; the point is the region's centroid.
-/// 2. Edge-edge axis: the seed's closed form for the crossing point of the two edges.
+/// 2. Edge-edge axis: the course's closed form for the crossing point of the two edges.
 /// 3. No axis (overlap): a point inside both boxes, the normal along the axis of least overlap.
 /// 4. When the features along `axis` do not meet (the boxes touch elsewhere): the contact by
 ///    the one rule ([`contact`]).

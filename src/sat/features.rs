@@ -12,7 +12,7 @@ use crate::geometry::clip::{clip_polygon, clip_segment, Polygon};
 use crate::geometry::Obb;
 use crate::math::sign;
 
-/// Below this `|A_i × B_j|` the crossing of two edges is found without the seed's closed form.
+/// Below this `|A_i × B_j|` the crossing of two edges is found without the course's closed form.
 const NEAR_PARALLEL: f64 = 1e-2;
 
 /// The point, kind, unit normal (A towards B) and region of one axis's features.
@@ -149,8 +149,8 @@ fn polygon_centroid(polygon: &[Vector2<f64>]) -> Option<Vector2<f64>> {
 ///
 /// # Algorithm
 /// 1. The edges facing each other along `L = A_i × B_j`: their fixed coordinates from the signs
-///    of `c`, as in the seed's table.
-/// 2. The parameter `x_i` of the crossing on A's edge by the seed's closed form, and the
+///    of `c`, as in the course's table.
+/// 2. The parameter `x_i` of the crossing on A's edge by the course's closed form, and the
 ///    parameter of the same crossing on B's edge, `u = c_ij x_i + B_j · (P_A - P_B)`. For edges
 ///    within [`NEAR_PARALLEL`] of parallel the closed form loses `1/sin²θ` to cancellation:
 ///    there both parameters come from the crossing of the two lines seen along `L` in A's

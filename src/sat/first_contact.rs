@@ -23,7 +23,7 @@ use crate::geometry::Obb;
 ///    edges of one clipped by the other, the normal along the axis of least overlap.
 /// 4. The last separating axis is the first in table order that just touches then, within
 ///    the tie tolerance of the one rule of [`super::contact`] (the edge axes are tested only
-///    when no face axis touches); the point comes from the seed's formulas in A's frame
+///    when no face axis touches); the point comes from the course's formulas in A's frame
 ///    ([`swept_contact`]), or from [`super::contact_at`] when the features along that axis
 ///    need clipping or may not meet (a graze).
 #[inline]

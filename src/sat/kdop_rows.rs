@@ -1,4 +1,4 @@
-//! A k-DOP pair as a table: one row per slab direction with the two intervals (METHODS §16).
+//! A k-DOP pair as a table: one row per slab direction with the two intervals (docs/methods.md §15.5).
 
 use super::shape_axis::{first_separating, ShapeAxis, ShapeRow};
 use crate::geometry::gjk::gjk;

@@ -1,5 +1,5 @@
 //! Boxes, spheres and triangles against a triangle mesh through its AABB tree: the traversal's
-//! counts, then the deciding triangle's own test (METHODS §12, §13; seed 001 §1.3).
+//! counts, then the deciding triangle's own test (docs/methods.md §15.1, §15.2; the hierarchy of §3.5).
 
 use std::cell::Cell;
 use std::ops::ControlFlow;

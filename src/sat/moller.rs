@@ -1,5 +1,5 @@
 //! Möller's triangle–triangle test: each triangle against the other's plane, then the two
-//! intervals on the line where the planes meet, or a 2D test for coplanar triangles (METHODS §13).
+//! intervals on the line where the planes meet, or a 2D test for coplanar triangles (docs/methods.md §15.2).
 
 use nalgebra::{Vector2, Vector3};
 

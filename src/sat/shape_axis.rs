@@ -1,5 +1,5 @@
 //! Names and rows of the separating-axis tables beyond two boxes: box–triangle, triangle–triangle
-//! and k-DOP pairs (METHODS §12, §13, §16), with the columns of the box table.
+//! and k-DOP pairs (docs/methods.md §15.1, §15.2, §15.5), with the columns of the box table.
 
 use std::fmt;
 

@@ -1,5 +1,5 @@
 //! Per-axis entry and exit times of two shadows moving at constant speeds, shared by the
-//! box–triangle sweep and the mesh sweep (METHODS §3, §12).
+//! box–triangle sweep and the mesh sweep (docs/methods.md §7, §15.1).
 
 use nalgebra::Vector3;
 

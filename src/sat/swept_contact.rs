@@ -27,7 +27,7 @@ pub(crate) struct SweptPair<'a> {
 /// The contact of the swept boxes touching along `axis` at `pair.time`.
 ///
 /// # Algorithm
-/// The seed's formulas of [`contact_at`], evaluated in A's frame with the sweep's `c_ij`:
+/// The course's formulas of [`contact_at`], evaluated in A's frame with the sweep's `c_ij`:
 /// a corner of one box on a face of the other, or the crossing point of two edges inside both.
 /// An edge or a face lying flat on the touched face (a vanishing `c_ij`), a corner outside the
 /// face or a crossing at (or beyond) the end of an edge (a graze: the features along this axis
@@ -135,7 +135,7 @@ fn corner_of_a_on_face_of_b<const J: usize>(
     Some((corner, ContactKind::VertexFace, pair.b.axis(j) * -sigma))
 }
 
-/// The crossing point of edge `A_i` and edge `B_j` by the seed's closed form (in A's
+/// The crossing point of edge `A_i` and edge `B_j` by the course's closed form (in A's
 /// coordinates), or `None` unless it lies inside both edges by more than `slack` and the edges
 /// are not nearly parallel (there [`contact_at`] finds the crossing without the closed form's
 /// cancellation).

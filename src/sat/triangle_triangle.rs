@@ -1,5 +1,5 @@
 //! Triangle against triangle: the rows `NA NB EA0xEB0 … EA2xEB2`, the six in-plane edge normals
-//! when the triangles are coplanar, and Möller's interval test as a check (METHODS §13).
+//! when the triangles are coplanar, and Möller's interval test as a check (docs/methods.md §15.2).
 
 use nalgebra::Vector3;
 

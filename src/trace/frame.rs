@@ -139,7 +139,7 @@ pub struct EventRecord {
     /// The touching features when known, as `explain` names them (`vertex-face`, `edge-edge`,
     /// `sphere-sphere`, `vertex-plane`, …).
     pub contact_kind: Option<String>,
-    /// The seed's cheaper estimates of the time (absolute) with their errors.
+    /// The course's cheaper estimates of the time (absolute) with their errors.
     pub approximations: Vec<Approximation>,
 }
 

@@ -106,7 +106,7 @@ pub struct PairRecord {
     pub sweep: Vec<SweepRecord>,
     /// The first contact within the horizon, `null` if none.
     pub contact: Option<ContactRecord>,
-    /// For a spinning body: each approximation of the contact time and its error (METHODS §6).
+    /// For a spinning body: each approximation of the contact time and its error (docs/methods.md §10).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub approximations: Vec<ApproximationRecord>,
     /// One sentence a person understands.

@@ -1,5 +1,5 @@
 //! The first contact of a pair in which a body spins: the time-of-impact search of the
-//! simulation, with the course's approximations and their errors (METHODS §6).
+//! simulation, with the course's approximations and their errors (docs/methods.md §10).
 
 use serde::Serialize;
 

@@ -1,5 +1,5 @@
 //! One frame of the simulation, in one step or in as many sub-steps as a tolerance needs
-//! (METHODS §7, the seed's adaptive step).
+//! (docs/methods.md §11.11).
 
 use nalgebra::DVector;
 

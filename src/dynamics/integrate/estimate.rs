@@ -1,4 +1,4 @@
-//! The course's error estimate (METHODS §7, seed 004 §2.1.2): one step of `h` against two of
+//! The course's error estimate (docs/methods.md §11.10): one step of `h` against two of
 //! `h/2`, per body, and the step `h_new = (e_max/e_a)^(1/(p+1)) h` it suggests.
 
 use nalgebra::DVector;
@@ -9,7 +9,7 @@ use crate::math::{max_nan, min_nan};
 
 /// The tolerance `e_max` the suggested step uses when none is given.
 pub const DEFAULT_TOLERANCE: f64 = 1e-6;
-/// The largest factor a suggestion grows the step by (the seed's ×100 example; also `e_a = 0`).
+/// The largest factor a suggestion grows the step by (the course's ×100 example; also `e_a = 0`).
 pub const MAX_GROWTH: f64 = 100.0;
 /// The smallest factor a suggestion shrinks the step by.
 pub const MIN_SHRINK: f64 = 0.01;
@@ -73,7 +73,7 @@ impl StepRecord {
     }
 }
 
-/// The seed's rule `h_new = (e_max/e_a)^(1/(p+1)) h`, its factor kept in
+/// The course's rule `h_new = (e_max/e_a)^(1/(p+1)) h`, its factor kept in
 /// `[MIN_SHRINK, MAX_GROWTH]` (`e_a = 0` grows by `MAX_GROWTH`; a non-finite `e_a` shrinks by
 /// `MIN_SHRINK`).
 pub fn suggested_step(h: f64, error: f64, tolerance: f64, order: u32) -> f64 {
@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn seed_examples_of_the_adaptive_rule() {
         // Euler, e_max = 1e-4: e_a = 1e-8 allows h × 100; e_a = 1e-2 gives h × 0.1
-        // ((1e-2)^(1/2) = 0.1; the seed prints 0.01, an arithmetic slip).
+        // ((1e-2)^(1/2) = 0.1; the course notes print 0.01, an arithmetic slip).
         assert!((suggested_step(1.0, 1e-8, 1e-4, 1) - 100.0).abs() < 1e-9);
         assert!((suggested_step(1.0, 1e-2, 1e-4, 1) - 0.1).abs() < 1e-12);
         assert_eq!(suggested_step(0.5, 0.0, 1e-4, 4), 50.0);

@@ -1,4 +1,4 @@
-//! Implicit Euler linearised as in the course (METHODS §7): one LU solve for `Δv` per step.
+//! Implicit Euler linearised as in the course (docs/methods.md §11.7): one LU solve for `Δv` per step.
 
 use nalgebra::{DMatrix, DVector, Vector3};
 

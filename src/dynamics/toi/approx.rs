@@ -1,4 +1,4 @@
-//! The seed's cheaper estimates of the impact time of one body point on the plane `n·x = d`.
+//! The course's cheaper estimates of the impact time of one body point on the plane `n·x = d`.
 
 use nalgebra::Vector3;
 
@@ -89,7 +89,7 @@ impl TrackedPoint {
         (axis, omega, arm - axis * along, along)
     }
 
-    /// The seed's rigid motion `x_cm(0) + v t + x'_b cos ωt + sin ωt (b̂ × x'_b) + (b̂·x') b̂`.
+    /// The course's rigid motion `x_cm(0) + v t + x'_b cos ωt + sin ωt (b̂ × x'_b) + (b̂·x') b̂`.
     pub fn rigid_position(&self, t: f64) -> Vector3<f64> {
         let (axis, omega, radial, along) = self.arm();
         let angle = omega * t;

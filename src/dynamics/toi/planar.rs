@@ -1,4 +1,4 @@
-//! The seed's 2D example: the corner of a rotating box reaching a line between two frames.
+//! The course's 2D example: the corner of a rotating box reaching a line between two frames.
 
 use nalgebra::{Vector2, Vector3};
 
@@ -66,7 +66,7 @@ pub struct PlanarImpact {
     pub approximations: Vec<Approximation>,
 }
 
-/// The seed's Hermite interpolation of `(x, y, θ)` (and their rates) at `t` in a step of `h`.
+/// The course's Hermite interpolation of `(x, y, θ)` (and their rates) at `t` in a step of `h`.
 pub fn planar_state_at(start: &PlanarState, end: &PlanarState, h: f64, t: f64) -> PlanarState {
     let args = (&start.pose(), &end.pose(), &start.rates(), &end.rates());
     let q = hermite(args.0, args.1, args.2, args.3, h, t);
@@ -81,7 +81,7 @@ pub fn planar_state_at(start: &PlanarState, end: &PlanarState, h: f64, t: f64) -
     }
 }
 
-/// The seed's corner `P = (x + a/2 cos θ - b/2 sin θ, y + a/2 sin θ + b/2 cos θ)` of a box `a × b`.
+/// The course's corner `P = (x + a/2 cos θ - b/2 sin θ, y + a/2 sin θ + b/2 cos θ)` of a box `a × b`.
 pub fn corner(state: &PlanarState, size: [f64; 2]) -> Vector2<f64> {
     let (half_a, half_b) = (0.5 * size[0], 0.5 * size[1]);
     let (sin, cos) = state.theta.sin_cos();
@@ -94,7 +94,7 @@ pub fn corner(state: &PlanarState, size: [f64; 2]) -> Vector2<f64> {
 /// When the corner of an `a × b` box moving from `start` to `end` in a step `h` reaches the line.
 ///
 /// # Algorithm
-/// 1. Interpolate `(x, y, θ)` by cubic Hermite with both ends' rates (the seed's matrix).
+/// 1. Interpolate `(x, y, θ)` by cubic Hermite with both ends' rates (the course's matrix).
 /// 2. Bracket the first sign change of `n·P(t) - d` (rate bound `|ẋ, ẏ| + |θ̇| · half-diagonal`)
 ///    and bisect it to 1e-12 s.
 /// 3. From the start state alone: linearisation, and the constant-`v`, constant-`ω` motion

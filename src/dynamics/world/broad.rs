@@ -1,5 +1,5 @@
 //! Cheap rejection over a frame's motion: swept bounding volumes, a sort-and-sweep broad phase,
-//! then swept spheres and AABBs per pair (METHODS §1).
+//! then swept spheres and AABBs per pair (docs/methods.md §3.5).
 
 use nalgebra::Vector3;
 

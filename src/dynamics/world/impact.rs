@@ -35,7 +35,7 @@ pub(super) struct Hit {
     pub axis: Option<AxisId>,
     /// The touching box features, when the time-of-impact search reports them.
     pub features: Option<ContactKind>,
-    /// The seed's cheaper estimates of the time, measured from the frame start.
+    /// The course's cheaper estimates of the time, measured from the frame start.
     pub approximations: Vec<Approximation>,
 }
 
@@ -164,7 +164,7 @@ impl Response {
     };
 }
 
-/// Applies the response to an impact between `a < b`: the seed's formulas for two moving
+/// Applies the response to an impact between `a < b`: the course's formulas for two moving
 /// spheres, otherwise the rigid-body impulse with angular terms, restitution and friction.
 pub(super) fn respond(
     bodies: &mut [RigidBody],
