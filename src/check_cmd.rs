@@ -8,20 +8,6 @@ use std::process::ExitCode;
 use sepax::lesson::{self, Lesson};
 use sepax::scene::{self, Diagnostics};
 
-/// Prose findings of the shipped lessons that are known and not yet fixed, one a line as the
-/// start of the printed finding (`lessons/…:line:col: step k: 1.25 in the text`): `sepax check` prints them as `known: …` and does not count them as failures. Once
-/// the file is empty, delete it together with this constant.
-const KNOWN_PROSE: &str = include_str!("../lessons/prose_known.txt");
-
-/// The findings listed in [`KNOWN_PROSE`] (comments and blank lines left out).
-fn known_prose() -> Vec<&'static str> {
-    KNOWN_PROSE
-        .lines()
-        .map(str::trim_end)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .collect()
-}
-
 /// What one file turned out to be.
 enum Checked {
     Scene,
@@ -53,7 +39,7 @@ pub fn run(paths: &[PathBuf]) -> ExitCode {
             results.push(check_file(&file));
         }
     }
-    summarise(&results, paths.is_empty())
+    summarise(&results)
 }
 
 /// The `.toml` files of a folder (sorted), or the path itself.
@@ -113,14 +99,10 @@ fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
 }
 
 /// Prints failures and a closing `check: N passed, M failed` line; 2 if a file is invalid, 1 if
-/// a fact failed or the prose states a number no record gives. Prose findings listed in
-/// [`KNOWN_PROSE`] are printed as `known: …` and not counted; with `shipped`, entries of that list
-/// that no longer match are printed as notes.
-fn summarise(results: &[Checked], shipped: bool) -> ExitCode {
-    let known = known_prose();
-    let mut matched = vec![false; known.len()];
+/// a fact failed or the prose states a number no record gives.
+fn summarise(results: &[Checked]) -> ExitCode {
     let (mut scenes, mut lessons, mut facts, mut numbers) = (0, 0, 0, 0);
-    let (mut passed, mut failed, mut invalid, mut tolerated) = (0, 0, 0, 0);
+    let (mut passed, mut failed, mut invalid) = (0, 0, 0);
     let mut out = String::new();
     for result in results {
         match result {
@@ -144,19 +126,8 @@ fn summarise(results: &[Checked], shipped: bool) -> ExitCode {
                     let _ = write!(out, "{failure}");
                 }
                 for finding in prose {
-                    let listed = |line: &&str| {
-                        finding
-                            .strip_prefix(*line)
-                            .is_some_and(|rest| rest.starts_with(' '))
-                    };
-                    if let Some(k) = known.iter().position(listed) {
-                        matched[k] = true;
-                        tolerated += 1;
-                        let _ = writeln!(out, "known: {finding}");
-                    } else {
-                        failed += 1;
-                        let _ = writeln!(out, "{finding}");
-                    }
+                    failed += 1;
+                    let _ = writeln!(out, "{finding}");
                 }
             }
             Checked::Invalid(problems) => {
@@ -166,18 +137,7 @@ fn summarise(results: &[Checked], shipped: bool) -> ExitCode {
             }
         }
     }
-    if shipped {
-        for (line, _) in known.iter().zip(&matched).filter(|(_, m)| !**m) {
-            let _ = writeln!(
-                out,
-                "note: lessons/prose_known.txt lists a finding that check no longer makes: {line}"
-            );
-        }
-    }
     let _ = writeln!(out, "checked {scenes} scenes and {lessons} lessons ({facts} expected facts, {numbers} numbers and placeholders in prose); {invalid} invalid files");
-    if tolerated > 0 {
-        let _ = writeln!(out, "{tolerated} known prose findings (lessons/prose_known.txt) printed as `known:`, not counted");
-    }
     let _ = writeln!(out, "check: {passed} passed, {failed} failed");
     if let Err(message) = crate::output::to_stdout(|stdout| stdout.write_all(out.as_bytes())) {
         crate::output::to_stderr(&message);

@@ -37,50 +37,25 @@ fn every_shipped_lesson_loads_and_every_fact_holds() {
     }
 }
 
-/// The prose findings of the shipped lessons not yet fixed (`lessons/prose_known.txt`, gone once
-/// it is empty): the start of each printed finding.
-fn known_prose() -> Vec<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/prose_known.txt");
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect()
-}
-
 #[test]
-fn the_prose_of_shipped_lessons_fails_the_prose_check_only_where_known() {
-    let known = known_prose();
-    let mut found = 0;
+fn the_prose_of_every_shipped_lesson_passes_the_prose_check() {
+    let mut findings = Vec::new();
     for (name, text) in shipped_lessons() {
         let lesson = lesson::load_shipped(name, text).unwrap();
-        for finding in lesson::check_lesson(&lesson).prose {
-            let line = finding.to_string();
-            let listed = known.iter().any(|k| {
-                line.strip_prefix(k.as_str())
-                    .is_some_and(|r| r.starts_with(' '))
-            });
-            assert!(listed, "not in lessons/prose_known.txt: {line}");
-            found += 1;
-        }
+        findings.extend(
+            lesson::check_lesson(&lesson)
+                .prose
+                .iter()
+                .map(ToString::to_string),
+        );
     }
-    assert_eq!(
-        found,
-        known.len(),
-        "lessons/prose_known.txt lists findings check no longer makes"
-    );
+    assert!(findings.is_empty(), "{}", findings.join("\n"));
 }
 
 #[test]
-fn check_prints_known_prose_findings_and_passes_the_shipped_files() {
+fn check_passes_the_shipped_files() {
     let (code, stdout, stderr) = sepax(&["check"]);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
-    let known = stdout
-        .lines()
-        .filter(|l| l.starts_with("known: lessons/"))
-        .count();
-    assert_eq!(known, known_prose().len(), "{stdout}");
     assert!(
         stdout.contains("check: ") && stdout.contains(" passed, 0 failed"),
         "{stdout}"
