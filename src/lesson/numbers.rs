@@ -43,8 +43,8 @@ impl Quoted {
 /// # Algorithm
 /// A number is a run of digits with at most one decimal point and an optional exponent
 /// (`1.6e17`), with a `-` just before it taken as its sign. Digits glued to a letter or `_`
-/// before them belong to a name (`A1xB2`, `v_0`) and a run with two points is a section number
-/// (`§2.2.3`): neither is a number. Leading zeros are never significant, trailing zeros of a
+/// before them belong to a name (`A1xB2`, `v_0`), and a run right after `§` or with two points
+/// is a section number (`§11.1`, `2.2.3`): neither is a number. Leading zeros are never significant, trailing zeros of a
 /// whole number neither (`100` has one significant digit, `1.00` three).
 pub fn quoted(
     text: &str,
@@ -86,7 +86,7 @@ fn scan(
         let glued = text[..at]
             .chars()
             .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.');
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '§');
         let mut end = at;
         while digit(end) || bytes.get(end) == Some(&b'.') {
             end += 1;
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn only_numbers_with_three_significant_digits_are_found() {
         assert_eq!(
-            found("gap 0.375, t = 1.5, -0.112 and 100 or 1.00, §2.2.3, A1xB2, v_100, 0.06"),
+            found("gap 0.375, t = 1.5, -0.112 and 100 or 1.00, §2.2.3, §11.1, A1xB2, v_100, 0.06"),
             ["0.375", "-0.112", "1.00"]
         );
         assert_eq!(

@@ -34,13 +34,17 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                 pair.a,
                 pair.b
             )));
-            out.push(Line::from(format!(
-                "last separating {}",
-                contact
-                    .axis
-                    .as_deref()
-                    .unwrap_or("none: already overlapping at the frame start")
-            )));
+            // Only box pairs have axes; any pair that touches at the frame start has none.
+            let last = match contact.axis.as_deref() {
+                Some(axis) => Some(axis),
+                None if contact.time <= time => {
+                    Some("none: already overlapping at the frame start")
+                }
+                None => None,
+            };
+            if let Some(last) = last {
+                out.push(Line::from(format!("last separating {last}")));
+            }
             out.push(Line::from(format!(
                 "kind            {}: {}",
                 contact.kind, contact.features

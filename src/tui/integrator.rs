@@ -86,20 +86,28 @@ fn render_full(app: &App, area: Rect, buf: &mut Buffer) {
     .areas(inner);
     let record = app.record();
     let names = usize::from(text.width).saturating_sub(26).clamp(6, 16);
-    let mut lines = vec![
-        Line::from(format!(
-            "{}  dt = {} s  sub-steps {}  E = {}",
-            app.scene().world.integrator,
-            app.scene().world.dt,
-            record.substeps,
-            fixed(record.energy.total, 6)
-        )),
-        Line::styled(
-            format!("{:<names$} {:>10} {:>13}", "body", "e_a", "suggested dt"),
-            theme.dim(),
-        ),
-    ];
-    let rows = usize::from(text.height).saturating_sub(2);
+    let method = format!(
+        "{}  dt = {} s",
+        app.scene().world.integrator,
+        app.scene().world.dt
+    );
+    let counts = format!(
+        "sub-steps {}  E = {}",
+        record.substeps,
+        fixed(record.energy.total, 6)
+    );
+    // A number is never cut: a header wider than the panel takes two lines.
+    let mut lines =
+        if method.chars().count() + 2 + counts.chars().count() <= usize::from(text.width) {
+            vec![Line::from(format!("{method}  {counts}"))]
+        } else {
+            vec![Line::from(method), Line::from(counts)]
+        };
+    lines.push(Line::styled(
+        format!("{:<names$} {:>10} {:>13}", "body", "e_a", "suggested dt"),
+        theme.dim(),
+    ));
+    let rows = usize::from(text.height).saturating_sub(lines.len());
     let (first, end, note) = page(record.bodies.len(), rows, app.list_page(), theme);
     for body in &record.bodies[first..end] {
         let name: String = body.name.chars().take(names).collect();
