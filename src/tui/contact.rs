@@ -106,7 +106,8 @@ pub fn summary(app: &App) -> String {
         None => "no contact in this frame".to_string(),
     };
     if events > 0 {
-        let _ = write!(text, ", {events} event(s)");
+        let since = app.record().frame.saturating_sub(1);
+        let _ = write!(text, ", {events} event(s) since frame {since}");
     }
     text
 }
@@ -124,9 +125,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines = lines(app);
     let used: usize = lines.iter().map(|l| rows_of(&l.to_string())).sum();
     let events: Vec<String> = app.record().events.iter().map(event_text).collect();
-    if events.is_empty() {
-        lines.push(Line::from("events          none in this frame"));
+    // A record holds the events found stepping into its frame, from the frame before.
+    let since = app.record().frame.saturating_sub(1);
+    if app.record().frame == 0 {
+        lines.push(Line::from("events          none before the first frame"));
+    } else if events.is_empty() {
+        lines.push(Line::from(format!(
+            "events          none since frame {since}"
+        )));
     } else {
+        lines.push(Line::from(format!("events since frame {since}:")));
         let tallest = events.iter().map(|e| rows_of(e)).max().unwrap_or(1);
         let room = usize::from(inner.height).saturating_sub(used) / tallest;
         let (first, end, note) = integrator::page(events.len(), room, app.list_page(), theme);
