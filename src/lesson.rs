@@ -9,6 +9,7 @@ mod narration;
 mod numbers;
 mod parse;
 mod placeholder;
+mod placeholder_words;
 pub mod progress;
 mod prose;
 mod prose_check;

@@ -257,3 +257,73 @@ fn a_step_placed_by_play_until_contact_has_the_pair_s_event_inside_its_frame() {
         }
     }
 }
+
+#[test]
+fn shape_placeholders_show_half_extents_axes_rotations_radii_and_eigenvalues() {
+    let toml = r#"
+title = "Shapes"
+scene = "two_boxes"
+
+[[step]]
+text = "{{half_extents A}} {{half_extents B y}} {{axis B 0}} {{axis B 1 x :4}} {{rotation B}} {{rotation B w}}"
+
+[[step]]
+scene = "spheres"
+text = "{{radius right}}"
+
+[[step]]
+scene = "fitted_cloud"
+text = "{{eigenvalues cloud}} {{eigenvalues cloud 0}}"
+"#;
+    let lesson = lesson::load_lesson_str(toml, "shapes.toml", None).unwrap();
+    let walked = walk(&lesson);
+    let shown = |k: usize| -> Vec<String> {
+        let state = walked.states[k].clone().unwrap();
+        let step = resolve_step(&lesson, &walked.timelines, k, state);
+        step.text.values.iter().map(|v| v.text.clone()).collect()
+    };
+    // B is turned 30° about z: its axis 0 is (cos 30°, sin 30°, 0), its axis 1 (-sin 30°, …).
+    assert_eq!(
+        shown(0),
+        [
+            "(1.000, 0.500, 0.500)",
+            "0.500",
+            "(0.866, 0.500, 0.000)",
+            "-0.5000",
+            "(0.966, 0.000, 0.000, 0.259)",
+            "0.966"
+        ]
+    );
+    assert_eq!(shown(1), ["0.750"]);
+    // The four points of the worked example: the course's eigenvalues 2.097, 0.3055, 0.09756.
+    let eigen = shown(2);
+    assert_eq!(eigen[1], "2.097", "{eigen:?}");
+}
+
+#[test]
+fn a_shape_placeholder_of_the_wrong_shape_or_component_is_a_located_error() {
+    let bad = |text: &str| {
+        let toml = format!("title = \"x\"\nscene = \"two_boxes\"\n\n[[step]]\ntext = \"{text}\"\n");
+        let lesson = lesson::load_lesson_str(&toml, "bad.toml", None);
+        match lesson {
+            Err(problems) => problems.to_string(),
+            Ok(lesson) => {
+                let report = lesson::check_lesson(&lesson);
+                let failures = report.failures.iter().map(ToString::to_string);
+                let prose = report.prose.iter().map(ToString::to_string);
+                failures.chain(prose).collect::<Vec<_>>().join("\n")
+            }
+        }
+    };
+    let rotation = bad("{{rotation A q}}");
+    assert!(
+        rotation.contains("component `q`: write w, x, y or z"),
+        "{rotation}"
+    );
+    assert!(bad("{{axis A 3}}").contains("axis `3`: write 0, 1 or 2"));
+    assert!(
+        bad("{{radius A}}").contains("not a sphere"),
+        "{}",
+        bad("{{radius A}}")
+    );
+}

@@ -7,7 +7,9 @@ use super::placeholder::{Kind, Placeholder};
 use super::prose::Prose;
 use super::records::FrameRecords;
 use crate::sat::AxisId;
+use crate::scene::ShapeSpec;
 use crate::trace::FrameRecord;
+use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 
 /// A placeholder's value.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,6 +18,8 @@ pub enum Value {
     Number(f64),
     /// A vector (a position, a velocity, a contact point).
     Vector([f64; 3]),
+    /// A unit quaternion `(w, x, y, z)`.
+    Quaternion([f64; 4]),
     /// A word (an axis name, a contact kind, `none`, `degenerate`).
     Word(String),
     /// No value at this frame, and why (`the pair never touches at or after frame 3`).
@@ -120,6 +124,17 @@ pub fn value_of(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
         Kind::Position => body.map_or_else(no_body, |b| pick(b.position)),
         Kind::Velocity => body.map_or_else(no_body, |b| pick(b.velocity)),
         Kind::ErrorEstimate => body.map_or_else(no_body, |b| Value::Number(b.error_estimate)),
+        Kind::Axis => body.map_or_else(no_body, |b| {
+            let [w, x, y, z] = b.rotation;
+            let rotation = UnitQuaternion::from_quaternion(Quaternion::new(w, x, y, z));
+            let axis = rotation * Vector3::ith(p.index.unwrap_or(0), 1.0);
+            pick([axis.x, axis.y, axis.z])
+        }),
+        Kind::Rotation => body.map_or_else(no_body, |b| match p.component {
+            Some(c) => Value::Number(b.rotation[c]),
+            None => Value::Quaternion(b.rotation),
+        }),
+        Kind::HalfExtents | Kind::Radius | Kind::Eigenvalues => shape_value(p, records),
         Kind::Gap | Kind::R | Kind::R0 | Kind::R1 | Kind::SeparatingAxis => pair_value(p, records),
         Kind::ContactTime | Kind::ContactPoint | Kind::ContactKind => {
             let (a, b) = p.pair.clone().unwrap_or_default();
@@ -134,6 +149,29 @@ pub fn value_of(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
                 _ => Value::Word(contact.kind.clone()),
             }
         }
+    }
+}
+
+/// A value of a body's shape as the scene holds it at the frame: half-extents, radius, the
+/// eigenvalues of its fit.
+fn shape_value(p: &Placeholder, records: &FrameRecords<'_>) -> Value {
+    let name = p.body.as_deref().unwrap_or("");
+    let Some(spec) = records.record().specs.iter().find(|s| s.name == name) else {
+        return Value::Missing(format!("no body {name:?} at frame {}", records.frame));
+    };
+    let pick = |v: [f64; 3]| {
+        p.component
+            .map_or(Value::Vector(v), |c| Value::Number(v[c]))
+    };
+    match (p.kind, &spec.shape) {
+        (Kind::HalfExtents, ShapeSpec::Box { half_extents: h }) => pick([h.x, h.y, h.z]),
+        (Kind::Radius, ShapeSpec::Sphere { radius }) => Value::Number(*radius),
+        (Kind::Eigenvalues, _) => match spec.fit.as_ref().and_then(|f| f.eigenvalues) {
+            Some(values) => pick(values),
+            None => Value::Missing(format!("{name} was not fitted by its covariance")),
+        },
+        (Kind::HalfExtents, _) => Value::Missing(format!("{name} is not a box")),
+        _ => Value::Missing(format!("{name} is not a sphere")),
     }
 }
 
@@ -204,6 +242,13 @@ pub fn shown(p: &Placeholder, value: &Value) -> String {
     match value {
         Value::Number(x) => number(*x),
         Value::Vector(v) => format!("({}, {}, {})", number(v[0]), number(v[1]), number(v[2])),
+        Value::Quaternion(q) => format!(
+            "({}, {}, {}, {})",
+            number(q[0]),
+            number(q[1]),
+            number(q[2]),
+            number(q[3])
+        ),
         Value::Word(word) => word.clone(),
         Value::Missing(_) => "none".into(),
     }

@@ -4,8 +4,9 @@
 use std::ops::Range;
 
 use super::model::Place;
+use super::placeholder_words::{axis_named, check_body, component, span, tokens};
 use crate::sat::AxisId;
-use crate::scene::{self, suggest, Scene, ShapeSpec};
+use crate::scene::{suggest, Scene};
 
 /// Decimals shown when a placeholder gives no precision.
 pub const DEFAULT_PRECISION: usize = 3;
@@ -35,6 +36,16 @@ pub enum Kind {
     Velocity,
     /// A body's integrator error estimate.
     ErrorEstimate,
+    /// A box's half-extents along its own axes.
+    HalfExtents,
+    /// A sphere's radius.
+    Radius,
+    /// A body's own axis `k` (0, 1, 2) in world coordinates, the column `k` of its rotation.
+    Axis,
+    /// A body's orientation as a unit quaternion `(w, x, y, z)`.
+    Rotation,
+    /// The eigenvalues of the covariance a fitted body was built from, largest first.
+    Eigenvalues,
     /// The scene's total energy.
     Energy,
     /// The frame's scene time.
@@ -45,18 +56,19 @@ pub enum Kind {
 
 /// What a kind of placeholder is written with after its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Args {
+pub(super) enum Args {
     PairAxis,
     Pair,
     PairComponent,
     Body,
     BodyComponent,
+    BodyAxis,
     Nothing,
 }
 
 impl Kind {
     /// Every kind, in the order the docs list them.
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Gap,
         Kind::R,
         Kind::R0,
@@ -68,6 +80,11 @@ impl Kind {
         Kind::Position,
         Kind::Velocity,
         Kind::ErrorEstimate,
+        Kind::HalfExtents,
+        Kind::Radius,
+        Kind::Axis,
+        Kind::Rotation,
+        Kind::Eigenvalues,
         Kind::Energy,
         Kind::Time,
         Kind::Frame,
@@ -87,6 +104,11 @@ impl Kind {
             Kind::Position => "position",
             Kind::Velocity => "velocity",
             Kind::ErrorEstimate => "error_estimate",
+            Kind::HalfExtents => "half_extents",
+            Kind::Radius => "radius",
+            Kind::Axis => "axis",
+            Kind::Rotation => "rotation",
+            Kind::Eigenvalues => "eigenvalues",
             Kind::Energy => "energy",
             Kind::Time => "time",
             Kind::Frame => "frame",
@@ -98,26 +120,44 @@ impl Kind {
         !matches!(self, Kind::SeparatingAxis | Kind::ContactKind | Kind::Frame)
     }
 
-    fn args(self) -> Args {
+    pub(super) fn args(self) -> Args {
         match self {
             Kind::Gap | Kind::R | Kind::R0 | Kind::R1 => Args::PairAxis,
             Kind::SeparatingAxis | Kind::ContactTime | Kind::ContactKind => Args::Pair,
             Kind::ContactPoint => Args::PairComponent,
-            Kind::Position | Kind::Velocity => Args::BodyComponent,
-            Kind::ErrorEstimate => Args::Body,
+            Kind::Position
+            | Kind::Velocity
+            | Kind::HalfExtents
+            | Kind::Rotation
+            | Kind::Eigenvalues => Args::BodyComponent,
+            Kind::ErrorEstimate | Kind::Radius => Args::Body,
+            Kind::Axis => Args::BodyAxis,
             Kind::Energy | Kind::Time | Kind::Frame => Args::Nothing,
         }
     }
 
+    /// The names of the components one may pick (`{{position BODY x}}`, `{{rotation BODY w}}`).
+    pub(super) fn components(self) -> &'static [&'static str] {
+        match self {
+            Kind::Rotation => &["w", "x", "y", "z"],
+            Kind::Eigenvalues => &["0", "1", "2"],
+            _ => &["x", "y", "z"],
+        }
+    }
+
     /// How the kind is written, for messages.
-    fn usage(self) -> String {
+    pub(super) fn usage(self) -> String {
         let name = self.name();
         match self.args() {
             Args::PairAxis => format!("{{{{{name} A,B A1xB2}}}}"),
             Args::Pair => format!("{{{{{name} A,B}}}}"),
             Args::PairComponent => format!("{{{{{name} A,B}}}} or {{{{{name} A,B x}}}}"),
             Args::Body => format!("{{{{{name} BODY}}}}"),
-            Args::BodyComponent => format!("{{{{{name} BODY}}}} or {{{{{name} BODY x}}}}"),
+            Args::BodyComponent => format!(
+                "{{{{{name} BODY}}}} or {{{{{name} BODY {}}}}}",
+                self.components()[0]
+            ),
+            Args::BodyAxis => format!("{{{{{name} BODY 0}}}} or {{{{{name} BODY 0 x}}}}"),
             Args::Nothing => format!("{{{{{name}}}}}"),
         }
     }
@@ -134,8 +174,11 @@ pub struct Placeholder {
     pub axis: Option<AxisId>,
     /// The body.
     pub body: Option<String>,
-    /// One component of a vector (0 = x, 1 = y, 2 = z), when written.
+    /// One component of a vector (0 = x, 1 = y, 2 = z; 0 = w … 3 = z of a rotation), when
+    /// written.
     pub component: Option<usize>,
+    /// The body's own axis (0, 1, 2) of an `axis` placeholder.
+    pub index: Option<usize>,
     /// Decimals shown (`:N`, else [`DEFAULT_PRECISION`]).
     pub precision: usize,
     /// Where it is in the prose's text, braces included (bytes).
@@ -189,6 +232,7 @@ pub(crate) fn read(
         axis: None,
         body: None,
         component: None,
+        index: None,
         precision,
         range: start..start + inner.len() + 4,
         place: Place::default(),
@@ -212,7 +256,7 @@ pub(crate) fn read(
             placeholder.pair = Some(((*a).to_string(), (*b).to_string()));
             rest = more;
         }
-        Args::Body | Args::BodyComponent => {
+        Args::Body | Args::BodyComponent | Args::BodyAxis => {
             let [(at, body), more @ ..] = rest else {
                 return Err((whole, usage()));
             };
@@ -226,10 +270,15 @@ pub(crate) fn read(
         (_, []) if kind.args() != Args::PairAxis => {}
         (Args::PairAxis, [(at, axis)]) => placeholder.axis = Some(axis_named(*at, axis)?),
         (Args::PairComponent | Args::BodyComponent, [(at, c)]) => {
-            let index = ["x", "y", "z"].iter().position(|x| x == c);
-            placeholder.component = Some(
-                index.ok_or_else(|| (span(*at, c), format!("component `{c}`: write x, y or z")))?,
-            );
+            placeholder.component = Some(component(kind, *at, c)?);
+        }
+        (Args::BodyAxis, [(at, k), more @ ..]) if more.len() <= 1 => {
+            let index = ["0", "1", "2"].iter().position(|x| x == k);
+            placeholder.index =
+                Some(index.ok_or_else(|| (span(*at, k), format!("axis `{k}`: write 0, 1 or 2")))?);
+            if let [(at, c)] = more {
+                placeholder.component = Some(component(kind, *at, c)?);
+            }
         }
         (_, [(at, extra), ..]) => {
             return Err((
@@ -240,68 +289,4 @@ pub(crate) fn read(
         (_, []) => return Err((whole, usage())),
     }
     Ok(placeholder)
-}
-
-/// The words of a placeholder with their byte offsets; a comma is a word of its own.
-fn tokens(inner: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (k, c) in inner.char_indices().chain([(inner.len(), ' ')]) {
-        let split = c.is_whitespace() || c == ',';
-        if let (true, Some(s)) = (split, start) {
-            out.push((s, &inner[s..k]));
-            start = None;
-        }
-        if c == ',' {
-            out.push((k, ","));
-        } else if !split && start.is_none() {
-            start = Some(k);
-        }
-    }
-    out
-}
-
-fn span(at: usize, word: &str) -> Range<usize> {
-    at..at + word.len()
-}
-
-/// An unknown body, or a pair value of a body that is not a box, is a problem at the name.
-fn check_body(at: usize, body: &str, kind: Kind, scene: Option<&Scene>) -> Result<(), Problem> {
-    if body == "," {
-        return Err((
-            span(at, body),
-            format!("`{}` is written {}", kind.name(), kind.usage()),
-        ));
-    }
-    let Some(scene) = scene else {
-        return Ok(());
-    };
-    let index = scene::find_body(&scene.bodies, body)
-        .map_err(|message| (span(at, body), format!("{message} (scene {})", scene.name)))?;
-    let needs_boxes = matches!(kind.args(), Args::PairAxis) || kind == Kind::SeparatingAxis;
-    if needs_boxes && !matches!(scene.bodies[index].shape, ShapeSpec::Box { .. }) {
-        let message = format!(
-            "`{}` is a value of two boxes, and `{body}` is not a box",
-            kind.name()
-        );
-        return Err((span(at, body), message));
-    }
-    Ok(())
-}
-
-fn axis_named(at: usize, name: &str) -> Result<AxisId, Problem> {
-    AxisId::parse(name).ok_or_else(|| {
-        let names: Vec<String> = AxisId::ALL.iter().map(ToString::to_string).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let head = format!("unknown axis `{name}`");
-        (
-            span(at, name),
-            suggest(
-                &head,
-                name,
-                &names,
-                "axes are A0 A1 A2 B0 B1 B2 A0xB0 … A2xB2",
-            ),
-        )
-    })
 }

@@ -13,15 +13,25 @@ use crate::trace::{PairRecord, Stage};
 /// The stages in pipeline order, cheapest first.
 const STAGES: [Stage; 4] = [Stage::Spheres, Stage::Aabbs, Stage::Sat, Stage::Exact];
 
-/// The selected pair's path through the stages, e.g. `spheres overlap > AABBs apart`.
+/// The selected pair's path through the stages, e.g. `spheres overlap > AABBs apart (…)`, with
+/// the numbers of a cheap stage that decided.
 pub fn pair_path(pair: &PairRecord) -> String {
     let mut steps: Vec<String> = Vec::new();
     for check in &pair.stages {
-        let verdict = if check.separated { "apart" } else { "overlap" };
-        steps.push(format!("{} {verdict}", check.stage.label()));
         if check.separated {
+            let detail = check
+                .detail
+                .strip_prefix("the AABBs are apart ")
+                .unwrap_or(&check.detail);
+            let numbers = if detail.is_empty() {
+                String::new()
+            } else {
+                format!(" ({detail})")
+            };
+            steps.push(format!("{} apart{numbers}", check.stage.label()));
             break;
         }
+        steps.push(format!("{} overlap", check.stage.label()));
     }
     if !pair.stages.iter().any(|c| c.separated) {
         let verdict = match (&pair.separating_axis, pair.intersecting) {
