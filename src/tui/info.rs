@@ -1,5 +1,5 @@
 //! The scene information overlay (`i`): the scene's full title and description, however long,
-//! with its size and settings.
+//! with its size and settings, and the selected pair's stages and sentence in full.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -43,6 +43,17 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             app.last_frame(),
             app.final_frame()
         )));
+    }
+    if let Some(pair) = app.pair() {
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            format!("selected pair {},{} ({})", pair.a, pair.b, pair.shapes),
+            theme.title(),
+        ));
+        lines.extend(super::table::stage_lines(pair));
+        if !pair.axes.is_empty() {
+            lines.push(Line::from(pair.sentence.clone()));
+        }
     }
     lines.push(Line::default());
     lines.push(Line::styled("any key closes this", theme.dim()));

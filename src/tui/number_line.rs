@@ -57,6 +57,22 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             lines.push(Line::styled(pair.sentence.clone(), theme.dim()));
         }
     }
+    // Nothing is cut without a word: rows that do not fit end with a pointer to the overlay.
+    let width = usize::from(inner.width).max(1);
+    let rows_of = |line: &Line<'_>| line.width().div_ceil(width).max(1);
+    let height = usize::from(inner.height);
+    if lines.iter().map(rows_of).sum::<usize>() > height && height > 0 {
+        let mut used = 0;
+        let keep = lines
+            .iter()
+            .take_while(|line| {
+                used += rows_of(line);
+                used < height
+            })
+            .count();
+        lines.truncate(keep);
+        lines.push(Line::styled("… (i shows the whole pair)", theme.dim()));
+    }
     Paragraph::new(lines)
         .wrap(ratatui::widgets::Wrap { trim: false })
         .render(inner, buf);

@@ -66,9 +66,22 @@ pub fn line(app: &App) -> String {
     )
 }
 
-/// Draws the pipeline line.
+/// Draws the pipeline line; when it does not fit, the counts go first, then the path is cut
+/// with `…` (the `i` overlay shows the pair in full).
 pub fn render_line(app: &App, area: Rect, buf: &mut Buffer) {
-    Paragraph::new(format!(" {}", line(app))).render(area, buf);
+    let width = usize::from(area.width);
+    let mut text = format!(" {}", line(app));
+    if text.chars().count() > width {
+        text = text.split(" | ").next().unwrap_or_default().to_string();
+    }
+    if text.chars().count() > width {
+        text = text
+            .chars()
+            .take(width.saturating_sub(1))
+            .collect::<String>()
+            + "…";
+    }
+    Paragraph::new(text).render(area, buf);
 }
 
 /// Draws the verdict panel: stages, sentence and what the table's marks mean.
