@@ -13,6 +13,12 @@ use super::App;
 /// The status part of the header, e.g. `frame 3 / 100 | t = 0.030 s | paused | …`, its parts
 /// joined by `separator`.
 pub fn status(app: &App, separator: &str) -> String {
+    status_parts(app, true).join(separator)
+}
+
+/// The parts of the status; without `integrator`, the integrator and dt are left out (the
+/// integrator panel shows them).
+fn status_parts(app: &App, integrator: bool) -> Vec<String> {
     let play = if app.is_playing() {
         format!("playing {}x", app.speed())
     } else {
@@ -45,25 +51,33 @@ pub fn status(app: &App, separator: &str) -> String {
         frame,
         format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
         play,
-        format!("{} dt = {} s", world.integrator, world.dt),
     ]);
+    if integrator {
+        parts.push(format!("{} dt = {} s", world.integrator, world.dt));
+    }
     if !world.response.responds() {
         parts.push("detect only".to_string());
     }
     parts.push(pair);
-    parts.join(separator)
+    parts
 }
 
 /// Draws the header: one line, plus the scene's description when there are two.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let wide = area.width >= 120;
-    let status = status(app, if wide { " | " } else { "  " });
+    let separator = if wide { " | " } else { "  " };
     let scene = app.scene();
     let name = match &scene.title {
         Some(title) if wide => format!("{}: {title}", scene.name),
         _ => scene.name.clone(),
     };
+    // The scene's name keeps at least a few words: the integrator and dt go first.
+    let mut status = status(app, separator);
+    let want = name.chars().count().min(16);
+    if usize::from(area.width) < status.chars().count() + 4 + want {
+        status = status_parts(app, false).join(separator);
+    }
     let room = usize::from(area.width).saturating_sub(status.chars().count() + 4);
     let name = fit(&name, room);
     // A diverged run's header is red (and says so in words, for a screen without colour).

@@ -62,16 +62,37 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     let rows_of = |line: &Line<'_>| line.width().div_ceil(width).max(1);
     let height = usize::from(inner.height);
     if lines.iter().map(rows_of).sum::<usize>() > height && height > 0 {
+        const MORE: &str = " … (i: all)";
         let mut used = 0;
         let keep = lines
             .iter()
             .take_while(|line| {
                 used += rows_of(line);
-                used < height
+                used <= height
             })
             .count();
+        let used: usize = lines[..keep].iter().map(rows_of).sum();
+        let cut = lines.get(keep).map(|line| (line.to_string(), line.style));
         lines.truncate(keep);
-        lines.push(Line::styled("… (i shows the whole pair)", theme.dim()));
+        // The line that does not fit shows what fits of it, cut at a word, and says so.
+        let room = (height - used) * width;
+        match cut {
+            Some((text, style)) if room > MORE.len() + 8 => {
+                let head: String = text.chars().take(room - MORE.chars().count()).collect();
+                let head = head.rfind(' ').map_or(head.as_str(), |s| &head[..s]);
+                lines.push(Line::styled(format!("{head}{MORE}"), style));
+            }
+            _ => {
+                if let Some(last) = lines.pop() {
+                    let text = last.to_string();
+                    let keep: String = text
+                        .chars()
+                        .take(width.saturating_sub(MORE.len()))
+                        .collect();
+                    lines.push(Line::styled(format!("{keep}{MORE}"), theme.dim()));
+                }
+            }
+        }
     }
     Paragraph::new(lines)
         .wrap(ratatui::widgets::Wrap { trim: false })
