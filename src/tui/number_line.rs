@@ -62,7 +62,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     let rows_of = |line: &Line<'_>| line.width().div_ceil(width).max(1);
     let height = usize::from(inner.height);
     if lines.iter().map(rows_of).sum::<usize>() > height && height > 0 {
-        const MORE: &str = " … (i: all)";
+        const MORE: &str = " ... (i: all)";
         let mut used = 0;
         let keep = lines
             .iter()

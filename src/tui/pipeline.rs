@@ -67,7 +67,7 @@ pub fn line(app: &App) -> String {
 }
 
 /// Draws the pipeline line; when it does not fit, the counts go first, then the path is cut
-/// with `…` (the `i` overlay shows the pair in full).
+/// with `...` (the `i` overlay shows the pair in full).
 pub fn render_line(app: &App, area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width);
     let mut text = format!(" {}", line(app));
@@ -77,9 +77,9 @@ pub fn render_line(app: &App, area: Rect, buf: &mut Buffer) {
     if text.chars().count() > width {
         text = text
             .chars()
-            .take(width.saturating_sub(1))
+            .take(width.saturating_sub(3))
             .collect::<String>()
-            + "…";
+            + "...";
     }
     Paragraph::new(text).render(area, buf);
 }
