@@ -43,9 +43,13 @@ pub fn status(app: &App, separator: &str) -> String {
         .collect();
     parts.extend([
         frame,
-        format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
+        format!("t = {} s", app.mask().fixed(app.record().time, 3)),
         play,
-        format!("{} dt = {} s", world.integrator, world.dt),
+        format!(
+            "{} dt = {} s",
+            world.integrator,
+            app.mask().shown(world.dt, world.dt.to_string())
+        ),
     ]);
     if !world.response.responds() {
         parts.push("detect only".to_string());
