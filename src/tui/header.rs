@@ -64,8 +64,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let wide = area.width >= 120;
     let status = status(app, if wide { " | " } else { "  " });
     let scene = app.scene();
+    let mask = app.mask();
     let name = match &scene.title {
-        Some(title) if wide => format!("{}: {title}", scene.name),
+        Some(title) if wide => format!("{}: {}", scene.name, mask.text(title)),
         _ => scene.name.clone(),
     };
     let room = usize::from(area.width).saturating_sub(status.chars().count() + 4);
@@ -82,7 +83,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(status, style),
     ])];
     if area.height > 1 {
-        let description = scene.description.clone().unwrap_or_default();
+        let description = mask.text(scene.description.as_deref().unwrap_or_default());
         let room = usize::from(area.width).saturating_sub(1);
         lines.push(Line::styled(
             format!(" {}", fit(&description, room)),
