@@ -1,6 +1,6 @@
 //! While a question is open nothing on the lesson screen states its answer: for every question of
-//! every shipped lesson, the 120×40 and 160×48 screens before answering are read as a learner
-//! would read them.
+//! every shipped lesson, the screens before answering (80×24, 100×40, 120×40, 160×48) are read as
+//! a learner would read them.
 //! A number answer must not appear (at the precision shown) in the debugger or in the live
 //! values of the narration; an axis, a contact kind or a world axis must not be named by a
 //! verdict; and answering lifts the masks.
@@ -94,8 +94,14 @@ fn names(line: &str, word: &str) -> bool {
 fn screen_parts(player: &Player) -> (Vec<String>, Vec<String>) {
     let rows = rows(player);
     let areas = player.areas();
+    // A pane below or over the debugger takes its lower rows; one beside it, its own columns.
+    let bottom = if areas.pane.x == areas.debugger.x && areas.pane.height > 0 {
+        areas.pane.y
+    } else {
+        areas.bar.y
+    };
     let debugger = Rect {
-        height: areas.bar.y - areas.debugger.y,
+        height: bottom - areas.debugger.y,
         ..areas.debugger
     };
     let mut pane = cut(&rows, areas.pane);
@@ -128,8 +134,8 @@ fn open(lesson: &Lesson, k: usize, (width, height): (u16, u16)) -> Player {
     player
 }
 
-/// The sizes the screens are read at.
-const SIZES: [(u16, u16); 2] = [(120, 40), (160, 48)];
+/// The sizes the screens are read at: the pane over, below and beside the debugger.
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 40), (120, 40), (160, 48)];
 
 /// The problems of a number question's screen: values within the tolerance in the debugger, and
 /// in the narration more of them than its own words write.
@@ -251,7 +257,7 @@ fn the_leak_checks_find_a_shown_answer() {
                     .is_some_and(|q| matches!(q.answer, Answer::Number { .. }))
         })
         .expect("lesson 7 asks for the gap");
-    let mut player = open(&lesson, k, SIZES[0]);
+    let mut player = open(&lesson, k, SIZES[2]);
     let Some(Answer::Number { value, tolerance }) = player.quiz().map(|q| q.answer.clone()) else {
         unreachable!()
     };
@@ -269,7 +275,7 @@ fn the_leak_checks_find_a_shown_answer() {
             })
         })
         .expect("a lesson asks which axis separates");
-    let mut player = open(&lesson, k, SIZES[0]);
+    let mut player = open(&lesson, k, SIZES[2]);
     assert!(word_leaks(&player, "A0xB2").is_empty());
     player.update(LessonAction::Reveal);
     assert!(!word_leaks(&player, "A0xB2").is_empty(), "revealed: named");
