@@ -4,6 +4,7 @@ mod body;
 mod check;
 mod expect;
 mod facts;
+mod mask;
 mod model;
 mod narration;
 mod numbers;
@@ -25,6 +26,7 @@ pub use check::{
 pub use expect::{
     CONTACT_KINDS, DEFAULT_BODY_TOLERANCE, DEFAULT_ENERGY_TOLERANCE, DEFAULT_TIME_TOLERANCE, STAGES,
 };
+pub use mask::{Mask, HIDDEN};
 pub use model::{
     Answer, Expectation, Fact, Lesson, Place, PlayUntil, Quiz, Selection, Step, VIEWS,
 };

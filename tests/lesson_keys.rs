@@ -40,8 +40,14 @@ fn n_and_p_move_one_step_and_stop_at_the_ends() {
     assert_eq!(p.app().view(), View::Along);
     assert_eq!(
         selected_axis(&p),
+        "A0",
+        "the question asks for the axis: the selection does not point at it"
+    );
+    char_key(&mut p, '3');
+    assert_eq!(
+        selected_axis(&p),
         "A0xB2",
-        "select B,A axis A2xB0 names A0xB2 of the scene's A,B"
+        "answered: select B,A axis A2xB0 names A0xB2 of the scene's A,B"
     );
     char_key(&mut p, 'p');
     assert_eq!(p.step_index(), 0);
@@ -105,6 +111,7 @@ fn number_keys_answer_a_choice_question_right_or_wrong_and_may_answer_again() {
     assert!(p.answer().is_none());
     assert_eq!(char_key(&mut p, '1'), Some(LessonAction::Choose(1)));
     assert!(!p.answer().unwrap().correct);
+    assert!(p.question_open(), "one wrong answer: try again");
     assert_eq!(char_key(&mut p, '3'), Some(LessonAction::Choose(3)));
     assert!(p.answer().unwrap().correct);
     assert!(!p.app().four_views(), "4 did not reach the debugger");
@@ -144,8 +151,7 @@ fn a_number_is_typed_edited_cleared_and_checked_with_enter() {
     }
     press(&mut p, KeyCode::Enter);
     assert_eq!(p.answer().unwrap().typed, "0.051");
-    assert!(p.answer().unwrap().correct);
-    char_key(&mut p, '5');
+    assert!(p.answer().unwrap().correct, "the second try is right");
     char_key(&mut p, 'n');
     assert_eq!(p.typed(), "", "a new step starts with nothing typed");
 }

@@ -3,7 +3,7 @@
 #![cfg(feature = "tui")]
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use sepax::lesson::progress::{Progress, Status};
+use sepax::lesson::progress::{Outcome, Progress, Status};
 use sepax::scene::shipped_lessons;
 use sepax::tui::menu::{self, Menu, MenuAction, Request};
 use sepax::tui::Theme;
@@ -37,6 +37,29 @@ fn lessons_are_numbered_by_their_file_names_and_marked_with_their_progress() {
     let marks: Vec<String> = (0..5).map(|k| menu.mark(k)).collect();
     assert_eq!(marks, ["[x]", "[3/5]", "[ ]", "[!]", "[ ]"]);
     assert_eq!(menu.status(1), Status::InProgress(3));
+}
+
+#[test]
+fn lessons_show_their_first_try_scores_and_whether_questions_were_skipped() {
+    let menu = menu();
+    let scores: Vec<String> = (0..5).map(|k| menu.score(k)).collect();
+    assert_eq!(scores, ["1/2", "0/2 ~", "", "", ""]);
+    assert_eq!(menu.questions(1), Some((0, 2, 1)));
+    let mut old = Progress::default();
+    old.reach("01_first", 5, 5);
+    let old = Menu::new(entries(), old, true, Theme::default());
+    assert_eq!(old.score(0), "", "progress without answers shows no score");
+    let text = "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"x\"\n";
+    let plain = menu::Entry::load(0, "01_plain", text);
+    let mut answered = Progress::default();
+    answered.reach("01_plain", 1, 1);
+    answered.record("01_plain", 1, Outcome::Answered);
+    let plain = Menu::new(vec![plain], answered, true, Theme::default());
+    assert_eq!(
+        (plain.mark(0), plain.score(0)),
+        ("[x]".to_string(), String::new()),
+        "a lesson without questions shows as before"
+    );
 }
 
 #[test]

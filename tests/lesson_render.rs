@@ -1,6 +1,7 @@
 //! The lesson menu and the lesson player rendered with `TestBackend`: snapshots of the menu at
 //! 80×24 and 160×48 with and without colour, a step's narration, a choice question before and
-//! after a right and a wrong answer, a number question, the help; and how narration is styled.
+//! after a right and a wrong answer and with its answer shown, a number question with its masked
+//! cells, a retry and a second miss, the help; and how narration is styled.
 #![cfg(feature = "tui")]
 
 use ratatui::buffer::Buffer;
@@ -87,6 +88,60 @@ fn snapshots_of_a_number_question_typed_then_answered() {
     player.update(LessonAction::Type('1'));
     player.update(LessonAction::Submit);
     insta::assert_snapshot!("number_right_100x40", text(&screen(&mut player, 100, 40)));
+}
+
+#[test]
+fn snapshots_of_a_retry_after_a_wrong_number_then_of_the_answer_after_a_second_miss() {
+    let mut player = tour(2, true);
+    for c in "0.9".chars() {
+        player.update(LessonAction::Type(c));
+    }
+    player.update(LessonAction::Submit);
+    let retry = text(&screen(&mut player, 100, 40));
+    assert!(retry.contains("Try again"), "{retry}");
+    assert!(!retry.contains("0.051"), "still hidden:\n{retry}");
+    insta::assert_snapshot!("number_wrong_retry_100x40", retry);
+    for c in "0.2".chars() {
+        player.update(LessonAction::Type(c));
+    }
+    player.update(LessonAction::Submit);
+    let shown = text(&screen(&mut player, 100, 40));
+    assert!(shown.contains("The answer: 0.0515."), "{shown}");
+    assert!(shown.contains("gap 0.051"), "the mask is lifted:\n{shown}");
+    insta::assert_snapshot!("number_second_miss_100x40", shown);
+}
+
+#[test]
+fn snapshot_of_a_choice_question_whose_answer_is_shown_with_e() {
+    let mut player = tour(1, true);
+    player.update(LessonAction::Reveal);
+    let shown = text(&screen(&mut player, 160, 48));
+    assert!(shown.contains("The answer: 3 A0xB2."), "{shown}");
+    assert!(shown.contains("1st sep"), "the verdict is back:\n{shown}");
+    insta::assert_snapshot!("choice_revealed_160x48", shown);
+}
+
+#[test]
+fn an_open_question_shows_question_marks_where_the_screen_states_its_answer() {
+    let mut player = tour(2, true);
+    let masked = text(&screen(&mut player, 160, 48));
+    let row = masked
+        .lines()
+        .find(|line| line.contains("A0xB2 ") && line.contains("1st sep"))
+        .expect("the separating row");
+    assert!(
+        row.contains("0.900    0.424    0.424         ?        ?  1st sep"),
+        "R-(R0+R1) and the gap are hidden, R, R0, R1 are not:\n{row}"
+    );
+    assert!(!masked.contains("0.051"), "{masked}");
+    insta::assert_snapshot!("number_masked_160x48", masked);
+    let mut player = tour(1, true);
+    let verdict = text(&screen(&mut player, 160, 48));
+    assert!(
+        !verdict.contains("sep│") && verdict.contains("SAT ? separates"),
+        "{verdict}"
+    );
+    assert!(verdict.contains("axis ? separates them"), "{verdict}");
 }
 
 #[test]

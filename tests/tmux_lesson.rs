@@ -112,9 +112,20 @@ fn a_lesson_shows_its_narration_steps_on_with_n_answers_and_goes_back_to_the_men
     } else {
         format!("[{reached}/{steps}]")
     };
+    // The question answered is right at the first try; those moved past on the way are skipped.
+    let asked: Vec<usize> = (0..steps)
+        .filter(|k| lesson.steps[*k].quiz.is_some())
+        .collect();
+    let skipped = asked.iter().filter(|k| **k < quiz).count();
+    let score = format!("1/{}{}", asked.len(), if skipped > 0 { " ~" } else { "" });
     if arg.parse::<usize>().is_ok() {
-        assert!(screen.contains(&mark), "no `{mark}` in the menu:\n{screen}");
-        println!("q: the menu marks the lesson {mark}");
+        let row = screen
+            .lines()
+            .find(|line| line.contains(&lesson.title))
+            .unwrap_or_default();
+        assert!(row.contains(&mark), "no `{mark}` in the menu:\n{screen}");
+        assert!(row.contains(&score), "no `{score}` in the row:\n{row}");
+        println!("q: the menu marks the lesson {mark} {score}");
     }
     tmux.keys(&["q"]);
     tmux.assert_exits(0);
@@ -127,6 +138,54 @@ fn a_lesson_shows_its_narration_steps_on_with_n_answers_and_goes_back_to_the_men
         "{saved}"
     );
     assert!(saved.contains(&format!("reached = {reached}")), "{saved}");
+    let right = format!("right_first_try = [{}]", quiz + 1);
+    assert!(saved.contains(&right), "{saved}");
+}
+
+#[test]
+fn a_number_question_shows_question_marks_until_answered_and_takes_a_second_try() {
+    let Some(tmux) = Tmux::shell("number-question") else {
+        return;
+    };
+    let data = DataDir::new("tmux-number-question");
+    let tour = lesson::load_lesson_path(Path::new(TOUR_PATH)).expect("the tour loads");
+    let (step, value) = tour
+        .steps
+        .iter()
+        .enumerate()
+        .find_map(|(k, s)| match s.quiz.as_ref().map(|q| &q.answer) {
+            Some(Answer::Number { value, .. }) => Some((k, *value)),
+            _ => None,
+        })
+        .expect("the tour asks for a number");
+    tmux.type_line(&data.command(&format!("lesson '{TOUR_PATH}' --no-progress")));
+    tmux.wait_for_text("step 1 / ");
+    for _ in 0..step {
+        tmux.keys(&["n"]);
+    }
+    let screen = tmux.wait_for_text("Type the number");
+    let row = screen
+        .lines()
+        .find(|line| line.contains("1st sep"))
+        .expect("the separating row");
+    assert!(row.contains("?        ?  1st sep"), "{row}");
+    println!("open: {}", row.rsplit("││").next().unwrap_or(row));
+    tmux.type_line("9");
+    let screen = tmux.wait_for_text("Try again");
+    assert!(screen.contains("?        ?  1st sep"), "{screen}");
+    tmux.type_line(&value.to_string());
+    let screen = tmux.wait_for_text("Correct.");
+    let row = screen
+        .lines()
+        .find(|line| line.contains("1st sep"))
+        .expect("the separating row");
+    assert!(!row.contains('?'), "{row}");
+    println!("answered: {}", row.rsplit("││").next().unwrap_or(row));
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("sepax lessons");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exit=0");
+    assert!(!data.path().exists(), "--no-progress wrote nothing");
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Saved lesson progress: per lesson the furthest step reached and whether it was finished, kept
-//! as a small TOML file in the platform's data directory.
+//! Saved lesson progress: per lesson the furthest step reached, whether it was finished, and which
+//! questions were answered right at the first try or skipped; kept as a small TOML file in the
+//! platform's data directory (files written before questions were recorded still read).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ pub const DATA_DIR_VARIABLE: &str = "SEPAX_DATA_DIR";
 pub const FILE_NAME: &str = "progress.toml";
 
 /// One lesson's saved progress.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LessonProgress {
     /// The furthest step reached, from 1.
     pub reached: usize,
@@ -21,6 +22,35 @@ pub struct LessonProgress {
     pub steps: usize,
     /// Whether the last step was reached.
     pub finished: bool,
+    /// The steps (from 1) whose question was answered right at the first try, in some run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub right_first_try: Vec<usize>,
+    /// The steps whose question was settled: answered right, answered wrong twice, or shown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answered: Vec<usize>,
+    /// The steps whose question was moved past while still open and never settled since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<usize>,
+}
+
+impl LessonProgress {
+    /// Of the questions on `questions` (step numbers from 1): how many were answered right at
+    /// the first try, and how many are skipped.
+    pub fn score(&self, questions: &[usize]) -> (usize, usize) {
+        let count = |list: &[usize]| questions.iter().filter(|k| list.contains(k)).count();
+        (count(&self.right_first_try), count(&self.skipped))
+    }
+}
+
+/// How a step's question went in one run of a lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The first answer was right.
+    RightFirstTry,
+    /// Settled otherwise: right at the second try, wrong twice, or the answer was shown.
+    Answered,
+    /// Moved past (`n`) while still open.
+    Skipped,
 }
 
 /// Where a lesson stands, as the menu marks it.
@@ -51,18 +81,53 @@ impl Progress {
     /// The file's text.
     pub fn to_toml(&self) -> String {
         let body = toml::to_string(self).unwrap_or_default();
-        format!("# sepax lesson progress: the furthest step reached in each lesson.\n{body}")
+        format!(
+            "# sepax lesson progress: the furthest step reached in each lesson, and the steps whose \
+             question was answered right at the first try, settled, or skipped.\n{body}"
+        )
     }
 
     /// Records that step `step` (from 1) of a lesson of `steps` steps was reached; returns
     /// whether anything changed.
     pub fn reach(&mut self, name: &str, step: usize, steps: usize) -> bool {
         let entry = self.lessons.entry(name.to_string()).or_default();
-        let before = *entry;
+        let before = (entry.reached, entry.steps, entry.finished);
         entry.reached = entry.reached.max(step);
         entry.steps = steps;
         entry.finished |= step >= steps;
+        (entry.reached, entry.steps, entry.finished) != before
+    }
+
+    /// Records how the question of step `step` (from 1) went; returns whether anything changed.
+    /// A right first try is never taken back, and a settled question is no longer skipped.
+    pub fn record(&mut self, name: &str, step: usize, outcome: Outcome) -> bool {
+        let entry = self.lessons.entry(name.to_string()).or_default();
+        let before = entry.clone();
+        let add = |list: &mut Vec<usize>| {
+            if let Err(at) = list.binary_search(&step) {
+                list.insert(at, step);
+            }
+        };
+        match outcome {
+            Outcome::RightFirstTry => {
+                add(&mut entry.right_first_try);
+                add(&mut entry.answered);
+            }
+            Outcome::Answered => add(&mut entry.answered),
+            Outcome::Skipped => {
+                if entry.answered.binary_search(&step).is_err() {
+                    add(&mut entry.skipped);
+                }
+            }
+        }
+        let answered = entry.answered.clone();
+        entry.skipped.retain(|k| answered.binary_search(k).is_err());
         *entry != before
+    }
+
+    /// The lesson's saved progress, if it was ever opened.
+    pub fn lesson(&self, name: &str) -> Option<&LessonProgress> {
+        self.lessons.get(name)
     }
 
     /// Where the lesson called `name` stands.
@@ -161,59 +226,5 @@ fn write(path: &Path, text: &str) -> std::io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reaching_steps_keeps_the_furthest_and_finishes_at_the_last() {
-        let mut progress = Progress::default();
-        assert_eq!(progress.status("06_x"), Status::NotStarted);
-        assert!(progress.reach("06_x", 3, 6));
-        assert!(!progress.reach("06_x", 2, 6), "going back changes nothing");
-        assert_eq!(progress.status("06_x"), Status::InProgress(3));
-        assert!(progress.reach("06_x", 6, 6));
-        assert_eq!(progress.status("06_x"), Status::Done);
-        progress.reach("06_x", 1, 6);
-        assert_eq!(
-            progress.status("06_x"),
-            Status::Done,
-            "finished stays finished"
-        );
-    }
-
-    #[test]
-    fn the_file_round_trips_and_corrupt_text_is_an_error() {
-        let mut progress = Progress::default();
-        progress.reach("06_why_no_collision", 4, 6);
-        progress.reach("01_vectors", 5, 5);
-        let text = progress.to_toml();
-        assert!(text.contains("[lessons.06_why_no_collision]"), "{text}");
-        assert!(text.contains("reached = 4"), "{text}");
-        assert_eq!(Progress::from_toml(&text), Ok(progress));
-        assert!(Progress::from_toml("lessons = 3").is_err());
-        assert!(Progress::from_toml("[lessons.x]\nreached = \"far\"").is_err());
-        assert_eq!(Progress::from_toml(""), Ok(Progress::default()));
-    }
-
-    #[test]
-    fn a_store_saves_loads_ignores_corruption_and_resets() {
-        let dir = std::env::temp_dir().join(format!("sepax-progress-unit-{}", std::process::id()));
-        let store = Store {
-            path: Some(dir.join("sub").join(FILE_NAME)),
-        };
-        assert_eq!(store.load(), (Progress::default(), None));
-        let mut progress = Progress::default();
-        progress.reach("a", 1, 2);
-        store.save(&progress).unwrap();
-        assert_eq!(store.load(), (progress, None));
-        std::fs::write(store.path.as_ref().unwrap(), "not [ toml").unwrap();
-        let (loaded, warning) = store.load();
-        assert_eq!(loaded, Progress::default());
-        assert!(warning.unwrap().starts_with("saved progress ignored"));
-        assert_eq!(store.reset(), Ok(true));
-        assert_eq!(store.reset(), Ok(false));
-        assert_eq!(Store::off().load(), (Progress::default(), None));
-        assert_eq!(Store::off().save(&Progress::default()), Ok(()));
-        std::fs::remove_dir_all(dir).ok();
-    }
-}
+#[path = "progress_tests.rs"]
+mod tests;

@@ -10,6 +10,7 @@ use super::pairs::{joined_pairs, PairEntry, PairList};
 use super::timeline::Timeline;
 use super::Theme;
 use crate::draw::View;
+use crate::lesson::Mask;
 use crate::scene::Scene;
 use crate::trace::{self, FrameRecord, PairRecord};
 
@@ -97,6 +98,7 @@ pub struct App {
     pub(super) size: (u16, u16),
     pub(super) running: bool,
     pub(super) extent: [Vector3<f64>; 2],
+    pub(super) mask: Mask,
 }
 
 impl App {
@@ -146,6 +148,7 @@ impl App {
             size: (0, 0),
             running: true,
             extent: [Vector3::zeros(); 2],
+            mask: Mask::default(),
         };
         app.extent = super::navigate::extent(app.timeline.frames());
         app.wait_for(options.frame);
@@ -306,6 +309,11 @@ impl App {
     /// The colour and ASCII choices.
     pub fn theme(&self) -> Theme {
         self.theme
+    }
+
+    /// What the screen hides while a lesson's question is open (nothing otherwise).
+    pub fn mask(&self) -> &Mask {
+        &self.mask
     }
 
     /// The terminal size the screen was last laid out for.

@@ -9,15 +9,13 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::{integrator, App};
-use crate::trace::{coordinates, fixed, EventRecord};
+use crate::lesson::{Mask, HIDDEN};
+use crate::trace::EventRecord;
 
-/// A vector to 3 decimals (without negative zeros).
-pub fn vector(v: [f64; 3]) -> String {
-    coordinates(&v, 3)
-}
-
-/// The panel's lines about the selected pair's first contact in this frame.
+/// The panel's lines about the selected pair's first contact in this frame, what the app's
+/// mask hides shown as `?` (a hidden kind hides the features that name it too).
 pub fn lines(app: &App) -> Vec<Line<'static>> {
+    let mask = app.mask();
     let time = app.record().time;
     let dt = app.scene().world.dt;
     let mut out = Vec::new();
@@ -29,64 +27,70 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             let fraction = (contact.time - time) / dt;
             out.push(Line::from(format!(
                 "first contact   t = {} s, {} of the frame ({},{})",
-                fixed(contact.time, 5),
-                fixed(fraction, 3),
+                mask.fixed(contact.time, 5),
+                mask.fixed(fraction, 3),
                 pair.a,
                 pair.b
             )));
             // Only box pairs have axes; any pair that touches at the frame start has none.
             let last = match contact.axis.as_deref() {
-                Some(axis) => Some(axis),
+                Some(axis) => Some(mask.word(axis)),
                 None if contact.time <= time => {
-                    Some("none: already overlapping at the frame start")
+                    Some("none: already overlapping at the frame start".to_string())
                 }
                 None => None,
             };
             if let Some(last) = last {
                 out.push(Line::from(format!("last separating {last}")));
             }
+            let features = if mask.hides_word(&contact.kind) {
+                HIDDEN.to_string()
+            } else {
+                mask.text(&contact.features)
+            };
             out.push(Line::from(format!(
-                "kind            {}: {}",
-                contact.kind, contact.features
+                "kind            {}: {features}",
+                mask.word(&contact.kind)
             )));
             out.push(Line::from(format!(
                 "point           {}",
-                vector(contact.point)
+                mask.coordinates(&contact.point, 3)
             )));
             out.push(Line::from(format!(
                 "normal          {}",
-                vector(contact.normal)
+                mask.coordinates(&contact.normal, 3)
             )));
         }
         None => out.push(Line::from(format!(
             "no contact in this frame (searched t = {} to {} s)",
-            fixed(time, 3),
-            fixed(time + dt, 3)
+            mask.fixed(time, 3),
+            mask.fixed(time + dt, 3)
         ))),
     }
     out
 }
 
-/// One event with its response.
-pub fn event_text(event: &EventRecord) -> String {
+/// One event with its response, what `mask` hides shown as `?`.
+pub fn event_text(event: &EventRecord, mask: &Mask) -> String {
     format!(
         "event {} {},{} t = {} s at {}{}: normal {}, impulse {}",
-        event.kind,
+        mask.word(&event.kind),
         event.a,
         event.b,
-        fixed(event.time, 5),
-        vector(event.point),
+        mask.fixed(event.time, 5),
+        mask.coordinates(&event.point, 3),
         event
             .axis
             .as_deref()
-            .map_or_else(String::new, |a| format!(" ({a})")),
-        vector(event.normal),
-        fixed(event.impulse, 3)
+            .map_or_else(String::new, |a| format!(" ({})", mask.word(a))),
+        mask.coordinates(&event.normal, 3),
+        mask.fixed(event.impulse, 3)
     )
 }
 
-/// The one-line summary of the compact layout.
+/// The one-line summary of the compact layout, what the app's mask hides shown as `?`.
 pub fn summary(app: &App) -> String {
+    let mask = app.mask();
     let time = app.record().time;
     let dt = app.scene().world.dt;
     let events = app.record().events.len();
@@ -95,13 +99,13 @@ pub fn summary(app: &App) -> String {
     let mut text = match contact {
         Some(c) => format!(
             "contact t={} s ({} of frame) {}{} at {}",
-            fixed(c.time, 5),
-            fixed((c.time - time) / dt, 2),
+            mask.fixed(c.time, 5),
+            mask.fixed((c.time - time) / dt, 2),
             c.axis
                 .as_deref()
-                .map_or_else(String::new, |a| format!("{a} ")),
-            c.kind,
-            vector(c.point)
+                .map_or_else(String::new, |a| format!("{} ", mask.word(a))),
+            mask.word(&c.kind),
+            mask.coordinates(&c.point, 3)
         ),
         None => "no contact in this frame".to_string(),
     };
@@ -124,7 +128,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let rows_of = |text: &str| text.chars().count().div_ceil(width).max(1);
     let mut lines = lines(app);
     let used: usize = lines.iter().map(|l| rows_of(&l.to_string())).sum();
-    let events: Vec<String> = app.record().events.iter().map(event_text).collect();
+    let events: Vec<String> = app
+        .record()
+        .events
+        .iter()
+        .map(|event| event_text(event, app.mask()))
+        .collect();
     // A record holds the events found stepping into its frame, from the frame before.
     let since = app.record().frame.saturating_sub(1);
     if app.record().frame == 0 {

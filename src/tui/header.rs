@@ -49,11 +49,15 @@ fn status_parts(app: &App, integrator: bool) -> Vec<String> {
         .collect();
     parts.extend([
         frame,
-        format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
+        format!("t = {} s", app.mask().fixed(app.record().time, 3)),
         play,
     ]);
     if integrator {
-        parts.push(format!("{} dt = {} s", world.integrator, world.dt));
+        parts.push(format!(
+            "{} dt = {} s",
+            world.integrator,
+            app.mask().shown(world.dt, world.dt.to_string())
+        ));
     }
     if !world.response.responds() {
         parts.push("detect only".to_string());
@@ -68,8 +72,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let wide = area.width >= 120;
     let separator = if wide { " | " } else { "  " };
     let scene = app.scene();
+    let mask = app.mask();
     let name = match &scene.title {
-        Some(title) if wide => format!("{}: {title}", scene.name),
+        Some(title) if wide => format!("{}: {}", scene.name, mask.text(title)),
         _ => scene.name.clone(),
     };
     // The scene's name keeps at least a few words: the integrator and dt go first.
@@ -92,7 +97,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(status, style),
     ])];
     if area.height > 1 {
-        let description = scene.description.clone().unwrap_or_default();
+        let description = mask.text(scene.description.as_deref().unwrap_or_default());
         let room = usize::from(area.width).saturating_sub(1);
         lines.push(Line::styled(
             format!(" {}", fit(&description, room)),

@@ -8,22 +8,22 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::App;
 
-/// The overlay's lines.
+/// The overlay's lines (what the app's mask hides shown as `?`).
 pub fn lines(app: &App) -> Vec<Line<'static>> {
-    let theme = app.theme();
+    let (theme, mask) = (app.theme(), app.mask());
     let scene = app.scene();
     let world = &scene.world;
     let mut lines = vec![Line::styled(
         format!(
             "{}: {}",
             scene.name,
-            scene.title.as_deref().unwrap_or("(no title)")
+            mask.text(scene.title.as_deref().unwrap_or("(no title)"))
         ),
         theme.title(),
     )];
     if let Some(description) = &scene.description {
         lines.push(Line::default());
-        lines.push(Line::from(description.clone()));
+        lines.push(Line::from(mask.text(description)));
     }
     lines.push(Line::default());
     lines.push(Line::from(format!(
@@ -31,7 +31,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         scene.bodies.len(),
         app.pairs().len(),
         app.final_frame(),
-        world.dt,
+        mask.shown(world.dt, world.dt.to_string()),
         world.integrator,
         world.gravity.x,
         world.gravity.y,
@@ -50,9 +50,9 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             format!("selected pair {},{} ({})", pair.a, pair.b, pair.shapes),
             theme.title(),
         ));
-        lines.extend(super::table::stage_lines(pair));
+        lines.extend(super::table::stage_lines(pair, mask));
         if !pair.axes.is_empty() {
-            lines.push(Line::from(pair.sentence.clone()));
+            lines.push(Line::from(mask.text(&pair.sentence)));
         }
     }
     lines.push(Line::default());

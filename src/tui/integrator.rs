@@ -8,8 +8,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Sparkline, Widget};
 
 use super::{App, Theme};
+use crate::lesson::Mask;
 use crate::math::{max_nan, min_nan};
-use crate::trace::fixed;
 use crate::trace::FrameRecord;
 
 /// Below this relative spread (largest minus smallest, over the largest magnitude) a series is
@@ -39,16 +39,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The short panel: method, dt and sub-steps, largest `e_a`, energy.
 fn render_compact(app: &App, area: Rect, buf: &mut Buffer) {
-    let record = app.record();
+    let (record, mask, dt) = (app.record(), app.mask(), app.scene().world.dt);
     let lines = vec![
         Line::from(app.scene().world.integrator.clone()),
         Line::from(format!(
             "dt {} s sub {}",
-            app.scene().world.dt,
+            mask.shown(dt, dt.to_string()),
             record.substeps
         )),
-        Line::from(format!("e_a {:.3e}", max_error(record))),
-        Line::from(format!("E {}", fixed(record.energy.total, 6))),
+        Line::from(format!(
+            "e_a {}",
+            mask.shown(max_error(record), format!("{:.3e}", max_error(record)))
+        )),
+        Line::from(format!("E {}", mask.fixed(record.energy.total, 6))),
     ];
     let block = Block::new()
         .borders(Borders::TOP)
@@ -84,17 +87,17 @@ fn render_full(app: &App, area: Rect, buf: &mut Buffer) {
         Constraint::Length(1),
     ])
     .areas(inner);
-    let record = app.record();
+    let (record, mask, dt) = (app.record(), app.mask(), app.scene().world.dt);
     let names = usize::from(text.width).saturating_sub(26).clamp(6, 16);
     let method = format!(
         "{}  dt = {} s",
         app.scene().world.integrator,
-        app.scene().world.dt
+        mask.shown(dt, dt.to_string())
     );
     let counts = format!(
         "sub-steps {}  E = {}",
         record.substeps,
-        fixed(record.energy.total, 6)
+        mask.fixed(record.energy.total, 6)
     );
     // A number is never cut: a header wider than the panel takes two lines.
     let mut lines =
@@ -112,8 +115,9 @@ fn render_full(app: &App, area: Rect, buf: &mut Buffer) {
     for body in &record.bodies[first..end] {
         let name: String = body.name.chars().take(names).collect();
         lines.push(Line::from(format!(
-            "{name:<names$} {:>10.3e} {:>13.5}",
-            body.error_estimate, body.suggested_dt
+            "{name:<names$} {:>10} {:>13}",
+            mask.shown(body.error_estimate, format!("{:.3e}", body.error_estimate)),
+            mask.shown(body.suggested_dt, format!("{:.5}", body.suggested_dt))
         )));
     }
     if !note.is_empty() {
@@ -132,7 +136,7 @@ fn spark_row(app: &App, label: &str, values: &[f64], area: Rect, buf: &mut Buffe
     let theme = app.theme();
     let scale = Scale::of(values);
     let room = area.width.saturating_sub(9 + 6);
-    let mut words = scale.words(theme);
+    let mut words = scale.words(theme, app.mask());
     if words.chars().count() + 1 > usize::from(room) {
         if let Scale::Constant(_) = scale {
             words = format!("constant to {CONSTANT:.0e}");
@@ -184,8 +188,9 @@ impl Scale {
     }
 
     /// The legend: `constant to 1e-6 (2.295)`, or the smallest and largest value with as many
-    /// digits as tell them apart.
-    pub fn words(self, theme: Theme) -> String {
+    /// digits as tell them apart; a value `mask` hides shows `?`.
+    pub fn words(self, theme: Theme, mask: &Mask) -> String {
+        let short = |x: f64, digits: usize| mask.shown(x, short(x, digits));
         match self {
             Scale::Constant(value) => format!("constant to {CONSTANT:.0e} ({})", short(value, 4)),
             Scale::Range(low, high) => {
@@ -239,7 +244,7 @@ mod tests {
     fn a_drift_below_one_part_in_a_million_is_flat_and_called_constant() {
         let energy = [2.295, 2.295 + 1e-9, 2.295 - 1e-9];
         assert_eq!(levels(&energy, 10), vec![4, 4, 4]);
-        let words = Scale::of(&energy).words(Theme::default());
+        let words = Scale::of(&energy).words(Theme::default(), &Mask::default());
         assert_eq!(words, "constant to 1e-6 (2.295)");
     }
 
@@ -248,12 +253,12 @@ mod tests {
         let energy = [2.294_998_4, 2.295, 2.295_001_3];
         assert_eq!(levels(&energy, 10), vec![1, 5, 8]);
         assert_eq!(
-            Scale::of(&energy).words(Theme::new(false, true)),
+            Scale::of(&energy).words(Theme::new(false, true), &Mask::default()),
             "2.2949984-2.2950013"
         );
         let errors = [0.0, 4.0e-9, 1.0e-9];
         assert_eq!(
-            Scale::of(&errors).words(Theme::new(false, true)),
+            Scale::of(&errors).words(Theme::new(false, true), &Mask::default()),
             "0-4.0e-9"
         );
     }

@@ -10,11 +10,13 @@ mod layout;
 mod markup;
 mod pane;
 mod player;
+mod quiz;
 mod update;
 mod view;
 
 pub use help::HELP;
 pub use input::{action, key_action};
 pub use layout::{Areas, Placement};
-pub use player::{Answered, Exit, Player, Text};
+pub use player::{Exit, Player, Text};
+pub use quiz::{answer_text, Answered, Attempts, WRONG_ANSWERS};
 pub use update::LessonAction;

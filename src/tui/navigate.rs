@@ -31,9 +31,14 @@ impl App {
         self.row = self.default_row();
     }
 
-    /// The pair's first separating axis, else its axis of least overlap, else row 0.
+    /// The pair's first separating axis, else its axis of least overlap, else row 0 (row 0 too
+    /// while an open question asks for an axis).
     pub fn default_row(&self) -> usize {
         let Some(pair) = self.pair() else { return 0 };
+        // While a question asks for an axis, the selection must not point at the answer.
+        if self.mask.hides_verdict() {
+            return 0;
+        }
         if let Some(k) = pair
             .axes
             .iter()

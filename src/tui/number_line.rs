@@ -9,7 +9,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use super::layout::Mode;
 use super::table::stage_lines;
 use super::App;
-use crate::trace::{fixed, PairRecord};
+use crate::lesson::Mask;
+use crate::trace::PairRecord;
 
 /// `A = ball1, B = ball2` when the pair's bodies are not named A and B, else nothing: the axis
 /// names (`A0xB2`) speak of the first body as A and the second as B.
@@ -39,13 +40,19 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines = match (pair, app.pair()) {
-        (Some(pair), _) => lines(pair, app.row(), usize::from(inner.width), bordered),
+        (Some(pair), _) => lines(
+            pair,
+            app.row(),
+            usize::from(inner.width),
+            bordered,
+            app.mask(),
+        ),
         (None, Some(other)) => {
             let mut head = vec![Line::from(format!(
                 "{},{} ({}): no axis table",
                 other.a, other.b, other.shapes
             ))];
-            head.extend(stage_lines(other));
+            head.extend(stage_lines(other, app.mask()));
             head
         }
         (None, None) => vec![Line::from("This scene has no pair of bodies to explain.")],
@@ -54,7 +61,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     if let Some(pair) = pair.filter(|_| bordered) {
         if usize::from(inner.height) > lines.len() + 1 {
             lines.push(Line::default());
-            lines.push(Line::styled(pair.sentence.clone(), theme.dim()));
+            lines.push(Line::styled(app.mask().text(&pair.sentence), theme.dim()));
         }
     }
     // Nothing is cut without a word: rows that do not fit end with a pointer to the overlay.
@@ -100,17 +107,23 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
 }
 
 /// The number line of row `k` of the pair's table, `width` characters wide: each body's shadow
-/// named with the body's name.
-pub fn lines(pair: &PairRecord, k: usize, width: usize, with_numbers: bool) -> Vec<Line<'static>> {
+/// named with the body's name; the numbers `mask` hides show `?`.
+pub fn lines(
+    pair: &PairRecord,
+    k: usize,
+    width: usize,
+    with_numbers: bool,
+    mask: &Mask,
+) -> Vec<Line<'static>> {
     let row = &pair.axes[k];
     let (r, r0, r1) = (row.r, row.r0, row.r1);
     let summary = format!(
         "{}: R0 = {}, R = {}, R1 = {}, R-(R0+R1) = {}",
         row.axis,
-        fixed(r0, 3),
-        fixed(r, 3),
-        fixed(r1, 3),
-        fixed(r - r0 - r1, 3)
+        mask.fixed(r0, 3),
+        mask.fixed(r, 3),
+        mask.fixed(r1, 3),
+        mask.fixed(r - r0 - r1, 3)
     );
     if row.degenerate || r0 + r1 <= 0.0 {
         return vec![
@@ -130,7 +143,7 @@ pub fn lines(pair: &PairRecord, k: usize, width: usize, with_numbers: bool) -> V
     let col = |x: f64| (((x - low + pad) * scale).round().max(0.0) as usize).min(track - 1);
     let a = interval(track, col(-r0), col(0.0), col(r0), &pair.a);
     let b = interval(track, col(r - r1), col(r), col(r + r1), &pair.b);
-    let between = gap_text(track, col(r0), col(r - r1), r - r0 - r1, row.gap);
+    let between = gap_text(track, (col(r0), col(r - r1)), r - r0 - r1, row.gap, mask);
     let name = |n: &str| {
         let cut: String = n.chars().take(names).collect();
         format!("{cut:<names$}")
@@ -165,8 +178,14 @@ fn interval(track: usize, low: usize, center: usize, high: usize, name: &str) ->
     chars.into_iter().collect()
 }
 
-/// The bracket between A's right end and B's left end, named gap or overlap.
-fn gap_text(track: usize, a_high: usize, b_low: usize, value: f64, gap: Option<f64>) -> String {
+/// The bracket between A's right end and B's left end (`ends`), named gap or overlap.
+fn gap_text(
+    track: usize,
+    (a_high, b_low): (usize, usize),
+    value: f64,
+    gap: Option<f64>,
+    mask: &Mask,
+) -> String {
     let (from, to, name, amount) = if value > 0.0 {
         (a_high, b_low, "gap", value)
     } else if value == 0.0 {
@@ -174,20 +193,25 @@ fn gap_text(track: usize, a_high: usize, b_low: usize, value: f64, gap: Option<f
     } else {
         (b_low, a_high, "overlap", -value)
     };
-    // The overlap is a positive amount, in R units and in length units alike.
+    // The overlap is a positive amount, in R units and in length units alike; it is hidden when
+    // it states the answer with either sign, and so is touching when the answer is zero.
+    let amount_text = mask.shown(value, mask.fixed(amount, 3));
+    let hidden_touch = value == 0.0 && mask.hides(0.0);
     let long = match gap {
         Some(g) if value != 0.0 => format!(
-            "{name} {} ({} in length units)",
-            fixed(amount, 3),
-            fixed(g.abs(), 3)
+            "{name} {amount_text} ({} in length units)",
+            mask.shown(g, mask.fixed(g.abs(), 3))
         ),
+        _ if hidden_touch => "gap ?".to_string(),
         _ if value == 0.0 => "touching: R = R0 + R1".to_string(),
-        _ => format!("{name} {}", fixed(amount, 3)),
+        _ => format!("{name} {amount_text}"),
     };
-    let short = if value == 0.0 {
+    let short = if hidden_touch {
+        "gap ?".to_string()
+    } else if value == 0.0 {
         "touching".to_string()
     } else {
-        format!("{name} {}", fixed(amount, 3))
+        format!("{name} {amount_text}")
     };
     let mut chars = vec![' '; track];
     let (from, to) = (from.min(to), from.max(to));

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::pairs::{PairEntry, PairList};
 use super::App;
+use crate::lesson::Mask;
 use crate::scene::BodySpec;
 
 /// What has been typed in the picker and which of the matching pairs is highlighted.
@@ -57,9 +58,9 @@ pub fn matching(list: &PairList, bodies: &[BodySpec], typed: &str) -> Vec<usize>
     list.order().iter().copied().filter(|&k| named(k)).collect()
 }
 
-/// What the picker says about a pair: touching, the gap between enclosing spheres, or why it
-/// cannot collide.
-pub fn state(entry: &PairEntry, bodies: &[BodySpec]) -> String {
+/// What the picker says about a pair: touching, the gap between enclosing spheres (`?` when
+/// `mask` hides it), or why it cannot collide.
+pub fn state(entry: &PairEntry, bodies: &[BodySpec], mask: &Mask) -> String {
     let fixed = |i: usize| bodies[i].fixed;
     if entry.touching {
         "touching or meeting".into()
@@ -70,7 +71,7 @@ pub fn state(entry: &PairEntry, bodies: &[BodySpec]) -> String {
     } else if entry.distance.is_finite() {
         format!(
             "apart, spheres {} apart",
-            crate::trace::fixed(entry.distance.max(0.0), 3)
+            mask.fixed(entry.distance.max(0.0), 3)
         )
     } else {
         "apart".into()
@@ -125,7 +126,7 @@ pub fn render(app: &App, search: &PairSearch, area: Rect, buf: &mut Buffer) {
     for (k, &index) in found.iter().enumerate().take(shown).skip(top) {
         let entry = &app.pairs().entries()[index];
         let names = format!("{},{}", bodies[entry.a].name, bodies[entry.b].name);
-        let text = format!("{names:<28} {}", state(entry, bodies));
+        let text = format!("{names:<28} {}", state(entry, bodies, app.mask()));
         let style = if k == highlighted {
             theme.selected()
         } else {

@@ -8,16 +8,19 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::table::stage_lines;
 use super::App;
+use crate::lesson::Mask;
 use crate::trace::{PairRecord, Stage};
 
 /// The stages in pipeline order, cheapest first.
 const STAGES: [Stage; 4] = [Stage::Spheres, Stage::Aabbs, Stage::Sat, Stage::Exact];
 
 /// The selected pair's path through the stages, e.g. `spheres overlap > AABBs apart (…)`, with
-/// the numbers of a cheap stage that decided.
-pub fn pair_path(pair: &PairRecord) -> String {
+/// the numbers of a cheap stage that decided, and the words and numbers `mask` hides (a stage,
+/// the separating axis, the answer) shown as `?`.
+pub fn pair_path(pair: &PairRecord, mask: &Mask) -> String {
     let mut steps: Vec<String> = Vec::new();
     for check in &pair.stages {
+        let label = mask.text(check.stage.label());
         if check.separated {
             let detail = check
                 .detail
@@ -26,20 +29,20 @@ pub fn pair_path(pair: &PairRecord) -> String {
             let numbers = if detail.is_empty() {
                 String::new()
             } else {
-                format!(" ({detail})")
+                format!(" ({})", mask.text(detail))
             };
-            steps.push(format!("{} apart{numbers}", check.stage.label()));
+            steps.push(format!("{label} apart{numbers}"));
             break;
         }
-        steps.push(format!("{} overlap", check.stage.label()));
+        steps.push(format!("{label} overlap"));
     }
     if !pair.stages.iter().any(|c| c.separated) {
         let verdict = match (&pair.separating_axis, pair.intersecting) {
-            (Some(axis), _) => format!("{axis} separates"),
+            (Some(axis), _) => format!("{} separates", mask.word(axis)),
             (None, true) => "intersecting".to_string(),
             (None, false) => "apart".to_string(),
         };
-        steps.push(format!("{} {verdict}", pair.stage.label()));
+        steps.push(format!("{} {verdict}", mask.text(pair.stage.label())));
     }
     steps.join(" > ")
 }
@@ -50,7 +53,12 @@ pub fn line(app: &App) -> String {
     let Some(pair) = app.pair() else {
         return "pipeline: no pairs".to_string();
     };
-    let path = format!("pipeline {},{}: {}", pair.a, pair.b, pair_path(pair));
+    let path = format!(
+        "pipeline {},{}: {}",
+        pair.a,
+        pair.b,
+        pair_path(pair, app.mask())
+    );
     if pairs.len() < 2 {
         return path;
     }
@@ -91,7 +99,10 @@ pub fn render_verdict(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let theme = app.theme();
     let block = Block::bordered().border_set(theme.border()).title(" why ");
-    let mut lines = app.pair().map(stage_lines).unwrap_or_default();
+    let mut lines = app
+        .pair()
+        .map(|pair| stage_lines(pair, app.mask()))
+        .unwrap_or_default();
     if app.pair().is_some_and(|p| !p.axes.is_empty()) {
         lines.push(Line::styled(
             "1st sep: first separating axis; degen: parallel edges, never separates; \

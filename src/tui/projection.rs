@@ -90,7 +90,7 @@ fn render_view(app: &App, focus: &Focus, view: View, area: Rect, buf: &mut Buffe
             });
             if let Some(centres) = centres {
                 let names = (pair.a.as_str(), pair.b.as_str());
-                ruler::render(&window, centres, shadows, names, theme, ruler_area, buf);
+                ruler::render(&window, centres, shadows, names, app, ruler_area, buf);
             }
         }
     }

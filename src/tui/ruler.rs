@@ -2,14 +2,13 @@
 //! their centres, labelled with both), the gap or overlap, the distance `R` between the centres
 //! and a scale bar, each at the columns of the picture above; none is drawn over another.
 
-use crate::trace::fixed;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::focus::Shadows;
 use super::window::{shadow_ends, Window};
-use super::Theme;
+use super::App;
 use crate::draw::Role;
 
 /// Rows the ruler takes from a view `height` rows tall (none when the view is too short).
@@ -130,10 +129,11 @@ pub fn render(
     centres: [f64; 2],
     shadows: Shadows,
     names: (&str, &str),
-    theme: Theme,
+    app: &App,
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let (theme, mask) = (app.theme(), app.mask());
     let width = usize::from(area.width);
     if width < 8 || area.height == 0 {
         return;
@@ -152,13 +152,18 @@ pub fn render(
         short: short.to_string(),
         style,
     };
-    let gap_label = if value == 0.0 {
+    // The gap in length units; an overlap is shown as a positive amount, hidden when it states
+    // the answer with either sign (and touching too when the answer is zero).
+    let signed = value / shadows.length;
+    let gap_short = mask.shown(signed, mask.fixed(signed.abs(), 3));
+    let gap_label = if value == 0.0 && mask.hides(0.0) {
+        "gap ?".to_string()
+    } else if value == 0.0 {
         "touching".to_string()
     } else {
         let name = if value > 0.0 { "gap" } else { "overlap" };
-        format!("{name} {}", fixed(value.abs() / shadows.length, 3))
+        format!("{name} {gap_short}")
     };
-    let gap_short = fixed(value.abs() / shadows.length, 3);
     let per_column = 1.0 / (window.warp.scale_at(a_low) / window.dots.per_col);
     let (length, columns) = scale_bar(per_column, 8.0);
     // Most important first: a later one goes only where it still fits.
@@ -167,7 +172,7 @@ pub fn render(
             col(a_low),
             col(a_high),
             true,
-            format!("{}: R0 {}", names.0, fixed(shadows.r0, 3)),
+            format!("{}: R0 {}", names.0, mask.fixed(shadows.r0, 3)),
             names.0,
             a,
         ),
@@ -175,7 +180,7 @@ pub fn render(
             col(b_low),
             col(b_high),
             true,
-            format!("{}: R1 {}", names.1, fixed(shadows.r1, 3)),
+            format!("{}: R1 {}", names.1, mask.fixed(shadows.r1, 3)),
             names.1,
             b,
         ),
@@ -184,7 +189,7 @@ pub fn render(
             col(centres[0]),
             col(centres[1]),
             false,
-            format!("R {}", fixed(shadows.r, 3)),
+            format!("R {}", mask.fixed(shadows.r, 3)),
             "R",
             axis,
         ),
@@ -192,7 +197,7 @@ pub fn render(
             1.0,
             1.0 + columns,
             false,
-            format!("{length}"),
+            mask.shown(length, format!("{length}")),
             "",
             theme.dim(),
         ),

@@ -10,7 +10,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::layout::Mode;
 use super::number_line::legend;
 use super::App;
-use crate::trace::{fixed, PairRecord};
+use crate::lesson::Mask;
+use crate::trace::PairRecord;
 
 /// Lines between the top of the table's area and its first row (the border and the column names).
 pub const FIRST_ROW: u16 = 2;
@@ -64,16 +65,17 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         .border_set(theme.border())
         .title(Span::styled(title, theme.title()));
     if pair.axes.is_empty() {
-        Paragraph::new(stage_lines(pair))
+        Paragraph::new(stage_lines(pair, app.mask()))
             .wrap(Wrap { trim: false })
             .block(block)
             .render(area, buf);
         return;
     }
+    let mask = app.mask();
     let mut lines = vec![Line::styled(HEADER, theme.dim())];
     for (k, row) in pair.axes.iter().enumerate() {
         let selected = k == app.row();
-        let is_first = pair.is_first_separating(row);
+        let is_first = pair.is_first_separating(row) && !mask.hides_verdict();
         let mut style = if is_first {
             theme.first_separating()
         } else {
@@ -82,32 +84,37 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         if selected {
             style = style.patch(theme.selected());
         }
-        lines.push(Line::styled(row_text(pair, k, selected), style));
+        lines.push(Line::styled(row_text(pair, k, selected, mask), style));
     }
     Paragraph::new(lines).block(block).render(area, buf);
 }
 
-/// Row `k` of the pair's table: selection mark, axis, the numbers to 3 decimals and the verdict.
-pub fn row_text(pair: &PairRecord, k: usize, selected: bool) -> String {
+/// Row `k` of the pair's table: selection mark, axis, the numbers to 3 decimals and the verdict;
+/// what `mask` hides shows `?` (the separating marks of every row when it hides the verdict).
+pub fn row_text(pair: &PairRecord, k: usize, selected: bool, mask: &Mask) -> String {
     let row = &pair.axes[k];
     let first = pair.is_first_separating(row);
-    let gap = row.gap.map_or_else(|| "-".to_string(), |g| fixed(g, 3));
+    let gap = row
+        .gap
+        .map_or_else(|| "-".to_string(), |g| mask.fixed(g, 3));
     format!(
         "{}{:<6}{:>9}{:>9}{:>9}{:>10}{gap:>9}  {}",
         if selected { '>' } else { ' ' },
         row.axis,
-        fixed(row.r, 3),
-        fixed(row.r0, 3),
-        fixed(row.r1, 3),
-        fixed(row.r - row.r0 - row.r1, 3),
-        mark(pair, k, first)
+        mask.fixed(row.r, 3),
+        mask.fixed(row.r0, 3),
+        mask.fixed(row.r1, 3),
+        mask.fixed(row.r - row.r0 - row.r1, 3),
+        mark(pair, k, first, mask.hides_verdict())
     )
 }
 
-/// The verdict of row `k` in a few letters.
-fn mark(pair: &PairRecord, k: usize, first: bool) -> &'static str {
+/// The verdict of row `k` in a few letters (`hidden`: no separating marks at all).
+fn mark(pair: &PairRecord, k: usize, first: bool, hidden: bool) -> &'static str {
     let row = &pair.axes[k];
-    if first {
+    if row.separating && hidden {
+        ""
+    } else if first {
         "1st sep"
     } else if row.separating {
         "sep"
@@ -120,19 +127,22 @@ fn mark(pair: &PairRecord, k: usize, first: bool) -> &'static str {
     }
 }
 
-/// The stages of a pair and its sentence, as lines.
-pub fn stage_lines(pair: &PairRecord) -> Vec<Line<'static>> {
+/// The stages of a pair and its sentence, as lines, with what `mask` hides shown as `?`.
+pub fn stage_lines(pair: &PairRecord, mask: &Mask) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for check in &pair.stages {
         let verdict = if check.separated { "apart" } else { "overlap" };
         lines.push(Line::from(format!(
             "{:<10} {verdict}: {}",
-            check.stage.label(),
-            check.detail
+            mask.text(check.stage.label()),
+            mask.text(&check.detail)
         )));
     }
-    lines.push(Line::from(format!("decided by {}", pair.stage.label())));
-    lines.push(Line::from(pair.sentence.clone()));
+    lines.push(Line::from(format!(
+        "decided by {}",
+        mask.text(pair.stage.label())
+    )));
+    lines.push(Line::from(mask.text(&pair.sentence)));
     lines
 }
 

@@ -8,7 +8,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::widgets::Widget;
 use ratatui::Terminal;
-use sepax::lesson::progress::Progress;
+use sepax::lesson::progress::{Outcome, Progress};
 use sepax::tui::menu::Entry;
 
 const TOUR: &str = include_str!("../fixtures/lessons/tour.toml");
@@ -53,10 +53,14 @@ pub fn menu_entries() -> Vec<Entry> {
         .collect()
 }
 
-/// Progress on the menu's lessons: the first finished, the second in progress, the rest new.
+/// Progress on the menu's lessons: the first finished with one of its two questions right at the
+/// first try, the second in progress with its first question skipped, the rest new.
 pub fn menu_progress() -> Progress {
     let mut progress = Progress::default();
     progress.reach("01_first", 5, 5);
+    progress.record("01_first", 2, Outcome::RightFirstTry);
+    progress.record("01_first", 3, Outcome::Answered);
     progress.reach("02_second", 3, 5);
+    progress.record("02_second", 2, Outcome::Skipped);
     progress
 }

@@ -2,7 +2,7 @@
 
 use super::Player;
 use crate::draw::View;
-use crate::lesson::{Lesson, Selection};
+use crate::lesson::{Lesson, Mask, Selection};
 use crate::sat::AxisId;
 use crate::tui::{Action, App, Overlay};
 
@@ -23,9 +23,11 @@ pub fn in_force(lesson: &Lesson, k: usize) -> (Option<&Selection>, Option<&str>)
 
 impl Player {
     /// Shows the current step: its scene's debugger, paused at the step's frame, with the step's
-    /// pair, axis and view; the number being typed is cleared and the text scrolled to its top.
+    /// pair, axis and view, and the mask of its question while that is open; the number being
+    /// typed is cleared and the text scrolled to its top.
     pub(super) fn apply_step(&mut self) {
         let at = self.state();
+        self.update_mask();
         let (select, view) = in_force(&self.lesson, self.step);
         self.apps[at.scene].show(at.frame, select, view);
         self.typed.clear();
@@ -43,27 +45,45 @@ impl Player {
 
 impl App {
     /// Pauses at `frame` with `select`'s pair and axis (else the pair's default axis) and `view`
-    /// (`xy` when none; `four` for four views).
+    /// (`xy` when none; `four` for four views). While the mask hides which axis separates, the
+    /// first row is selected instead, so the selection cannot point at the answer.
     pub(crate) fn show(&mut self, frame: usize, select: Option<&Selection>, view: Option<&str>) {
         self.overlay = Overlay::None;
         self.pause_at(frame);
-        let mut axis = None;
-        let mut pair = self.pairs.opening();
-        if let Some(selection) = select {
-            let (a, b) = &selection.pair;
-            if let Some((k, reversed)) = self.pair_named(a, b) {
-                pair = k;
-                axis = selection
-                    .axis
-                    .map(|id| if reversed { swapped(id) } else { id });
-            }
-        }
+        let pair = select
+            .and_then(|s| self.pair_named(&s.pair.0, &s.pair.1))
+            .map_or_else(|| self.pairs.opening(), |(k, _)| k);
         self.select_pair(pair);
-        self.row = axis
-            .filter(|_| self.pair().is_some_and(|p| p.axes.len() == 15))
-            .map_or_else(|| self.default_row(), AxisId::index);
+        self.row = if self.mask.hides_verdict() {
+            0
+        } else {
+            self.selected_row(select)
+        };
         self.four = view == Some("four");
         self.view = view.and_then(View::parse).unwrap_or_default();
+    }
+
+    /// Sets what the screen hides; when it stops hiding which axis separates and the first row
+    /// is still selected, the row `select` asks for (else the default one) comes back.
+    pub(crate) fn set_mask(&mut self, mask: Mask, select: Option<&Selection>) {
+        let hid = self.mask.hides_verdict();
+        self.mask = mask;
+        if hid && !self.mask.hides_verdict() && self.row == 0 {
+            self.row = self.selected_row(select);
+        }
+    }
+
+    /// The row `select` names when it names the selected pair and the pair has 15 axes, else the
+    /// pair's default row.
+    fn selected_row(&self, select: Option<&Selection>) -> usize {
+        let axis = select.and_then(|selection| {
+            let (a, b) = &selection.pair;
+            let (k, reversed) = self.pair_named(a, b)?;
+            let axis = selection.axis?;
+            (k == self.pair).then(|| if reversed { swapped(axis) } else { axis })
+        });
+        axis.filter(|_| self.pair().is_some_and(|p| p.axes.len() == 15))
+            .map_or_else(|| self.default_row(), AxisId::index)
     }
 }
 

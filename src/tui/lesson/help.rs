@@ -12,16 +12,19 @@ use crate::tui::keys;
 pub const HELP: [(&str, &str); 22] = [
     ("n", "next step (nothing moves on by itself)"),
     ("p", "previous step"),
-    ("1-9", "answer a choice question with the choice's number"),
+    (
+        "1-9",
+        "answer a choice question; a wrong answer shows the hint",
+    ),
     (
         "0-9 . -",
         "type a number answer; Enter checks, Backspace edits",
     ),
-    ("t", "hide / show the lesson text"),
     (
-        "a",
-        "hide / show the axis table (more room for the picture)",
+        "e",
+        "show the answer and its explanation (two misses do too)",
     ),
+    ("t / a", "hide / show the lesson text / the axis table"),
     (
         "d / u",
         "scroll the lesson text down / up (PgDn / PgUp too)",
@@ -50,7 +53,8 @@ pub const HELP: [(&str, &str); 22] = [
 ];
 
 /// Draws the lesson key bar: the debugger's frame prompt while it is open, the answer keys while
-/// a number is typed, else the lesson keys that fit (`scrolls`: whether the lesson text scrolls).
+/// a number is typed, else the lesson keys that fit, with the answer keys while the step's
+/// question is open (`scrolls`: whether the lesson text scrolls).
 pub fn render_bar(player: &Player, scrolls: bool, area: Rect, buf: &mut Buffer) {
     let theme = player.theme();
     Clear.render(area, buf);
@@ -69,10 +73,13 @@ pub fn render_bar(player: &Player, scrolls: bool, area: Rect, buf: &mut Buffer) 
     if scrolls {
         entries.push(("d/u", "scroll"));
     }
-    if player.choices() > 0 {
-        entries.push((answer.as_str(), "answer"));
-    } else if player.is_number_quiz() {
-        entries.push(("0-9 Enter", "answer"));
+    if player.question_open() {
+        if player.choices() > 0 {
+            entries.push((answer.as_str(), "answer"));
+        } else {
+            entries.push(("0-9 Enter", "answer"));
+        }
+        entries.push(("e", "show answer"));
     }
     let text = match player.text() {
         Text::Shown => "hide text",

@@ -1,4 +1,5 @@
-//! Terminal events to [`LessonAction`]s: lesson keys first, every other key to the debugger.
+//! Terminal events to [`LessonAction`]s: lesson keys first (the answer keys only while the
+//! step's question is open), every other key to the debugger.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind};
 use ratatui::layout::Position;
@@ -53,17 +54,25 @@ pub fn key_action(key: &KeyEvent, player: &Player) -> Option<LessonAction> {
         KeyCode::Char('u') | KeyCode::PageUp => LessonAction::ScrollUp,
         KeyCode::Char('?') => LessonAction::ToggleHelp,
         KeyCode::Char('q') | KeyCode::Esc => LessonAction::Menu,
-        KeyCode::Char(c @ '0'..='9') if player.choices() > 0 => {
+        KeyCode::Char('e') if player.question_open() => {
+            if !player.typed().is_empty() {
+                return None;
+            }
+            LessonAction::Reveal
+        }
+        KeyCode::Char(c @ '0'..='9') if player.choices() > 0 && player.question_open() => {
             let number = c.to_digit(10).map_or(0, |d| d as usize);
             if number == 0 || number > player.choices() {
                 return None;
             }
             LessonAction::Choose(number)
         }
-        KeyCode::Char(c @ ('0'..='9' | '.' | '-')) if player.is_number_quiz() => {
+        KeyCode::Char(c @ ('0'..='9' | '.' | '-'))
+            if player.is_number_quiz() && player.question_open() =>
+        {
             LessonAction::Type(c)
         }
-        KeyCode::Enter if player.is_number_quiz() => LessonAction::Submit,
+        KeyCode::Enter if player.is_number_quiz() && player.question_open() => LessonAction::Submit,
         _ => return input::key_action(key, player.app()).map(LessonAction::Debugger),
     };
     Some(action)

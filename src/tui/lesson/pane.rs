@@ -9,14 +9,17 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 use super::layout::{Areas, Placement};
 use super::markup::{self, wrap};
-use super::Player;
+use super::{answer_text, Player};
 use crate::lesson::Answer;
 use crate::tui::Theme;
 
 /// The pane's text wrapped to `width` columns.
 pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
     let theme = player.theme();
-    let mut lines = markup::render(&player.resolved().text, theme, width);
+    let mask = player.mask();
+    let mut lines = markup::render_with(&[], &player.resolved().text, theme, width, |value| {
+        mask.hides_value(value)
+    });
     if let Some(problem) = player.step_problem() {
         lines.push(Line::default());
         let text = format!("This step could not be placed: {problem}.");
@@ -43,7 +46,8 @@ pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
     lines
 }
 
-/// How to answer: the numbered choices, or the number typed so far.
+/// How to answer: the numbered choices, or the number typed so far (once the question is
+/// settled: the choices, or the number given).
 fn question(player: &Player, width: u16) -> Vec<Line<'static>> {
     let theme = player.theme();
     let Some(quiz) = player.quiz() else {
@@ -52,7 +56,11 @@ fn question(player: &Player, width: u16) -> Vec<Line<'static>> {
     match &quiz.answer {
         Answer::Choice { choices, .. } => {
             let chosen = player.answer().and_then(|a| a.typed.parse::<usize>().ok());
-            let prompt = format!("Answer with a number key, 1 to {}:", choices.len());
+            let prompt = if player.question_open() {
+                format!("Answer with a number key, 1 to {}:", choices.len())
+            } else {
+                "The choices:".to_string()
+            };
             let mut lines = wrap(&[Span::styled(prompt, theme.title())], width);
             let items: Vec<Vec<Span<'static>>> = choices
                 .iter()
@@ -73,11 +81,17 @@ fn question(player: &Player, width: u16) -> Vec<Line<'static>> {
             lines
         }
         Answer::Number { .. } => {
-            let prompt = "Type the number, then Enter:";
+            let open = player.question_open();
+            let prompt = if open {
+                "Type the number, then Enter:"
+            } else {
+                "Your answer:"
+            };
             let mut lines = wrap(&[Span::styled(prompt, theme.title())], width);
             let shown = match player.answer() {
                 Some(answer) if player.typed().is_empty() => answer.typed.clone(),
-                _ => format!("{}_", player.typed()),
+                _ if open => format!("{}_", player.typed()),
+                _ => "none".to_string(),
             };
             lines.push(Line::from(vec![
                 Span::raw("> "),
@@ -102,33 +116,70 @@ fn choice_spans(number: usize, choice: &str, chosen: bool, theme: Theme) -> Vec<
     ]
 }
 
-/// `Correct`, or the hint; then the explanation either way.
+/// The verdict: after a wrong answer while the question is open, the hint (its values that
+/// state the answer hidden) and how to go on; once settled, `Correct` or the answer, then the
+/// explanation.
 fn verdict(player: &Player, width: u16) -> Vec<Line<'static>> {
     let theme = player.theme();
-    let (Some(_), Some(answer)) = (player.quiz(), player.answer()) else {
+    let Some(quiz) = player.quiz() else {
         return Vec::new();
     };
-    let mut lines = Vec::new();
+    let attempts = player.attempts();
     let strong = |color| theme.fg(color).add_modifier(Modifier::BOLD);
-    if answer.correct {
-        lines.push(Line::from(Span::styled("Correct.", strong(Color::Green))));
+    let mut lines = Vec::new();
+    if attempts.revealed {
+        let answer = format!("The answer: {}.", answer_text(quiz));
+        lines.extend(wrap(&[Span::styled(answer, theme.title())], width));
+        lines.extend(explanation(player, width));
+        return lines;
+    }
+    let Some(last) = attempts.last() else {
+        return lines;
+    };
+    let mut spans = Vec::new();
+    if last.correct {
+        spans.push(Span::styled("Correct.", strong(Color::Green)));
     } else {
-        let mut spans = vec![Span::styled("Not quite.", strong(Color::Yellow))];
-        if answer.typed.parse::<f64>().is_err() {
-            spans.push(Span::raw(format!(" `{}` is not a number.", answer.typed)));
-        }
-        match &player.resolved().hint {
-            Some(hint) => {
-                spans.push(Span::styled(" Hint: ", theme.title()));
-                lines.extend(markup::render_with(&spans, hint, theme, width, |_| false));
-            }
-            None => lines.extend(wrap(&spans, width)),
+        let again = if attempts.wrong() > 1 { " again" } else { "" };
+        spans.push(Span::styled(
+            format!("Not quite{again}."),
+            strong(Color::Yellow),
+        ));
+        if last.typed.parse::<f64>().is_err() {
+            spans.push(Span::raw(format!(" `{}` is not a number.", last.typed)));
         }
     }
-    if let Some(explain) = &player.resolved().explain {
-        lines.extend(markup::render(explain, theme, width));
+    if attempts.is_settled() {
+        if !last.correct {
+            spans.push(Span::raw(format!(" The answer: {}.", answer_text(quiz))));
+        }
+        lines.extend(wrap(&spans, width));
+        lines.extend(explanation(player, width));
+        return lines;
     }
+    let mask = player.mask();
+    match &player.resolved().hint {
+        Some(hint) => {
+            spans.push(Span::styled(" Hint: ", theme.title()));
+            lines.extend(markup::render_with(&spans, hint, theme, width, |value| {
+                mask.hides_value(value)
+            }));
+        }
+        None => lines.extend(wrap(&spans, width)),
+    }
+    let retry = "Try again, or press e to see the answer.";
+    lines.extend(wrap(&[Span::styled(retry, theme.key())], width));
     lines
+}
+
+/// The explanation, shown once the question is settled.
+fn explanation(player: &Player, width: u16) -> Vec<Line<'static>> {
+    player
+        .resolved()
+        .explain
+        .as_ref()
+        .map(|explain| markup::render(explain, player.theme(), width))
+        .unwrap_or_default()
 }
 
 /// Draws the pane: bordered in a column of its own, with a top rule when below or over the

@@ -1,17 +1,9 @@
 //! The lesson player's state: the lesson, where each step stands, one debugger per scene, the
-//! step shown and the learner's answers.
+//! step shown and the learner's answers to its questions.
 
-use crate::lesson::{resolve_step, walk, Lesson, Quiz, ResolvedStep, Step, StepState};
+use super::quiz::{Answered, Attempts};
+use crate::lesson::{resolve_step, walk, Lesson, Mask, Quiz, ResolvedStep, Step, StepState};
 use crate::tui::{App, Options, Theme};
-
-/// A submitted answer to a step's quiz.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answered {
-    /// What the learner pressed or typed.
-    pub typed: String,
-    /// Whether the quiz accepts it.
-    pub correct: bool,
-}
 
 /// Why the player stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +34,8 @@ pub struct Player {
     pub(super) problems: Vec<Option<String>>,
     pub(super) apps: Vec<App>,
     pub(super) step: usize,
-    pub(super) answers: Vec<Option<Answered>>,
+    pub(super) attempts: Vec<Attempts>,
+    pub(super) skipped: Vec<bool>,
     pub(super) typed: String,
     pub(super) scroll: usize,
     pub(super) text: Text,
@@ -75,7 +68,8 @@ impl Player {
             .map(|(scene, frames)| App::with_timeline(scene.clone(), frames, &options))
             .collect();
         let mut player = Player {
-            answers: vec![None; lesson.steps.len()],
+            attempts: vec![Attempts::default(); lesson.steps.len()],
+            skipped: vec![false; lesson.steps.len()],
             lesson,
             number,
             states,
@@ -143,7 +137,17 @@ impl Player {
 
     /// The learner's last answer to the step's quiz.
     pub fn answer(&self) -> Option<&Answered> {
-        self.answers[self.step].as_ref()
+        self.attempts[self.step].last()
+    }
+
+    /// The answers given to the step's quiz and whether its answer was shown.
+    pub fn attempts(&self) -> &Attempts {
+        &self.attempts[self.step]
+    }
+
+    /// What the screen hides while the step's question is open (nothing otherwise).
+    pub fn mask(&self) -> &Mask {
+        self.app().mask()
     }
 
     /// The number being typed as an answer.

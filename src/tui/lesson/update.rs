@@ -1,6 +1,6 @@
 //! What the learner can ask for in a lesson, and how each request changes the [`Player`].
 
-use super::player::{Answered, Exit, Text};
+use super::player::{Exit, Text};
 use super::Player;
 use crate::lesson::Answer;
 use crate::tui::Action;
@@ -25,6 +25,8 @@ pub enum LessonAction {
     Submit,
     /// Forget the typed number.
     ClearTyped,
+    /// Show the answer and the explanation of the open question.
+    Reveal,
     /// Scroll the lesson text down a page.
     ScrollDown,
     /// Scroll the lesson text up a page.
@@ -47,11 +49,16 @@ impl Player {
     /// Applies one action.
     pub fn update(&mut self, action: LessonAction) {
         match action {
-            LessonAction::Next => self.go_to_step(self.step + 1),
+            LessonAction::Next => {
+                if self.step + 1 < self.steps() {
+                    self.leave_forward();
+                }
+                self.go_to_step(self.step + 1);
+            }
             LessonAction::Previous => self.go_to_step(self.step.saturating_sub(1)),
             LessonAction::Choose(number) => self.choose(number),
             LessonAction::Type(c) => {
-                if self.is_number_quiz() && self.typed.len() < TYPED_MAX {
+                if self.is_number_quiz() && self.question_open() && self.typed.len() < TYPED_MAX {
                     self.typed.push(c);
                     self.scroll = usize::MAX;
                 }
@@ -61,6 +68,7 @@ impl Player {
             }
             LessonAction::Submit => self.submit(),
             LessonAction::ClearTyped => self.typed.clear(),
+            LessonAction::Reveal => self.reveal(),
             LessonAction::ScrollDown => {
                 let (top, page, last) = self.text_window();
                 self.scroll = (top + page).min(last);
@@ -126,12 +134,5 @@ impl Player {
         }
         let typed = std::mem::take(&mut self.typed);
         self.record_answer(typed);
-    }
-
-    /// Keeps `typed` as the answer to the step's quiz, checked, and scrolls to the verdict.
-    fn record_answer(&mut self, typed: String) {
-        let correct = self.quiz().is_some_and(|q| q.answer.accepts(&typed));
-        self.answers[self.step] = Some(Answered { typed, correct });
-        self.scroll = usize::MAX;
     }
 }

@@ -90,10 +90,15 @@ struct Playing<'a> {
 }
 
 impl Playing<'_> {
-    /// Records the furthest step reached, saving the file when it changed.
+    /// Records the furthest step reached and how the questions went, saving the file when it
+    /// changed.
     fn record(&mut self) {
         let (name, steps) = (&self.player.lesson().name, self.player.steps());
-        if self.progress.reach(name, self.player.reached(), steps) {
+        let mut changed = self.progress.reach(name, self.player.reached(), steps);
+        for (step, outcome) in self.player.outcomes() {
+            changed |= self.progress.record(name, step, outcome);
+        }
+        if changed {
             if let Err(why) = self.store.save(self.progress) {
                 self.warning = Some(why);
             }

@@ -1,5 +1,5 @@
-//! The lesson menu as a widget of `&Menu`: the list with progress marks, the highlighted lesson's
-//! details, the legend (or a message) and the keys.
+//! The lesson menu as a widget of `&Menu`: the list with progress marks and first-try scores, the
+//! highlighted lesson's details, the legend (or a message) and the keys.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -57,7 +57,7 @@ impl Widget for &Menu {
             .render(details, buf);
         let note = match self.message() {
             Some(message) => Line::styled(format!(" {message}"), theme.fg(Color::Yellow)),
-            None => self.legend(),
+            None => self.legend(legend.width),
         };
         Paragraph::new(note).render(legend, buf);
         let entries = [("Enter", "open"), ("j/k", "move"), ("s", "scenes")];
@@ -80,13 +80,54 @@ impl Menu {
         }
     }
 
+    /// The questions of lesson `k` answered right at the first try out of all its questions,
+    /// `7/9`, then ` ~` when some were skipped; empty when [`Menu::questions`] has nothing.
+    pub fn score(&self, k: usize) -> String {
+        match self.questions(k) {
+            Some((right, questions, skipped)) => {
+                let skipped = if skipped > 0 { " ~" } else { "" };
+                format!("{right}/{questions}{skipped}")
+            }
+            None => String::new(),
+        }
+    }
+
+    /// Of lesson `k`'s questions: how many were answered right at the first try, how many there
+    /// are, how many are skipped; `None` for a lesson without questions or none answered or
+    /// skipped yet (progress saved before questions were recorded shows no score).
+    pub fn questions(&self, k: usize) -> Option<(usize, usize, usize)> {
+        let entry = &self.entries[k];
+        let lesson = entry.lesson.as_ref().ok()?;
+        let steps: Vec<usize> = (1..=lesson.steps.len())
+            .filter(|&n| lesson.steps[n - 1].quiz.is_some())
+            .collect();
+        let saved = self.progress().lesson(&entry.name)?;
+        let met = steps
+            .iter()
+            .any(|k| saved.answered.contains(k) || saved.skipped.contains(k));
+        if !met {
+            return None;
+        }
+        let (right, skipped) = saved.score(&steps);
+        Some((right, steps.len(), skipped))
+    }
+
     /// The list row of lesson `k`, `width` wide.
     fn row(&self, k: usize, width: u16) -> Line<'static> {
         let theme = self.theme();
         let entry = &self.entries[k];
         let cursor = if k == self.selected { '>' } else { ' ' };
         let prefix = format!("{cursor}{:>3}  ", entry.number);
-        let mark = format!("{:<7} ", self.mark(k));
+        // The scores get a column only once some lesson has one: a fresh menu is unchanged.
+        let scores = (0..self.entries.len())
+            .map(|k| self.score(k).chars().count())
+            .max()
+            .unwrap_or(0);
+        let mark = if scores > 0 {
+            format!("{:<7} {:<scores$}  ", self.mark(k), self.score(k))
+        } else {
+            format!("{:<7} ", self.mark(k))
+        };
         let next = if self.suggested() == Some(k) {
             "  <- next"
         } else {
@@ -137,23 +178,38 @@ impl Menu {
                     .cites
                     .as_ref()
                     .map_or_else(String::new, |cites| format!(", from {cites}"));
-                format!("{}: {} steps{from}", entry.name, lesson.steps.len())
+                let asked = match self.questions(self.selected) {
+                    Some((right, questions, skipped)) => {
+                        let skipped = if skipped > 0 {
+                            format!(", {skipped} skipped")
+                        } else {
+                            String::new()
+                        };
+                        format!(", {questions} questions ({right} right at the first try{skipped})")
+                    }
+                    None => String::new(),
+                };
+                format!("{}: {} steps{asked}{from}", entry.name, lesson.steps.len())
             }
             Err(why) => why.clone(),
         };
         Line::styled(text, self.theme().dim())
     }
 
-    /// What the marks mean, and whether progress is saved.
-    fn legend(&self) -> Line<'static> {
-        let saved = if self.is_keeping() {
-            "progress is saved"
+    /// What the marks mean, and whether progress is saved, in `width` columns.
+    fn legend(&self, width: u16) -> Line<'static> {
+        let saved = if self.is_keeping() { "" } else { "not " };
+        let wide = format!(
+            " [x] finished  [3/6] at step 3  [ ] not started  7/9 questions right at the first \
+             try  ~ some skipped   (progress is {saved}saved)"
+        );
+        let text = if wide.chars().count() <= usize::from(width) {
+            wide
         } else {
-            "progress is not saved"
+            format!(
+                " [x] finished  [3/6] at step 3  7/9 right first try  ~ skipped  ({saved}saved)"
+            )
         };
-        Line::styled(
-            format!(" [x] finished  [3/6] at step 3  [ ] not started   ({saved})"),
-            self.theme().dim(),
-        )
+        Line::styled(text, self.theme().dim())
     }
 }
