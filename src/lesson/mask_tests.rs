@@ -109,6 +109,7 @@ fn placeholders_are_hidden_when_their_value_states_the_answer() {
             axis: None,
             body: None,
             component: None,
+            index: None,
             precision: 3,
             range: 0..0,
             place: Place::default(),
