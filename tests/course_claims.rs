@@ -109,9 +109,9 @@ fn lesson_nine_reads_tc_as_a_time_from_the_ray_test_distance() {
 #[test]
 fn the_printed_u3_is_not_an_eigenvector_and_lesson_four_says_so() {
     // The covariance of the course's four points (docs/methods.md §3.3) and its printed U1, U3.
-    let c = Matrix3::new(6.0, 2.0, 3.0, 2.0, 2.0, 1.0, 3.0, 1.0, 2.0) / 4.0;
-    let u1 = Vector3::new(-0.833, -0.330, -0.443);
-    let u3 = Vector3::new(0.489, -0.0675, 0.870);
+    let c: Matrix3<f64> = Matrix3::new(6.0, 2.0, 3.0, 2.0, 2.0, 1.0, 3.0, 1.0, 2.0) / 4.0;
+    let u1: Vector3<f64> = Vector3::new(-0.833, -0.330, -0.443);
+    let u3: Vector3<f64> = Vector3::new(0.489, -0.0675, 0.870);
     let lambda3 = c.symmetric_eigen().eigenvalues.min();
     let residual = (c * u3 - lambda3 * u3).norm();
     assert!((residual - 1.543).abs() < 0.01, "residual {residual}");
