@@ -163,7 +163,10 @@ fn a_number_question_shows_question_marks_until_answered_and_takes_a_second_try(
     for _ in 0..step {
         tmux.keys(&["n"]);
     }
-    let screen = tmux.wait_for_text("Type the number");
+    // A capture can land in the middle of a redraw: wait for the question and its masked row.
+    let screen = tmux.wait_for("the question with its masked row", |s| {
+        s.contains("Type the number") && s.contains("?        ?  1st sep")
+    });
     let row = screen
         .lines()
         .find(|line| line.contains("1st sep"))
@@ -171,7 +174,9 @@ fn a_number_question_shows_question_marks_until_answered_and_takes_a_second_try(
     assert!(row.contains("?        ?  1st sep"), "{row}");
     println!("open: {}", row.rsplit("││").next().unwrap_or(row));
     tmux.type_line("9");
-    let screen = tmux.wait_for_text("Try again");
+    let screen = tmux.wait_for("the retry with the row still masked", |s| {
+        s.contains("Try again") && s.contains("?        ?  1st sep")
+    });
     assert!(screen.contains("?        ?  1st sep"), "{screen}");
     tmux.type_line(&value.to_string());
     let screen = tmux.wait_for_text("Correct.");

@@ -131,8 +131,9 @@ fn c_jumps_to_the_next_touching_pair_and_slash_picks_a_pair_by_name() {
     let screen = tmux.wait_for_text("ball_12_03,box_12_04");
     assert!(screen.contains("1 matching"), "{screen}");
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("the picked pair", |s| {
-        header_pair(s) == "ball_12_03,box_12_04"
+    // A capture can land in the middle of a redraw: wait for the header and the closed picker.
+    let screen = tmux.wait_for("the picked pair, picker closed", |s| {
+        header_pair(s) == "ball_12_03,box_12_04" && !s.contains("pick a pair")
     });
     assert!(!screen.contains("pick a pair"), "the picker closes");
     println!("/: picked {}", header_pair(&screen));
