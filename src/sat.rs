@@ -7,7 +7,6 @@ mod batch;
 mod box_triangle;
 mod box_triangle_contact;
 mod box_triangle_sweep;
-mod clip;
 mod contact;
 mod features;
 mod first_contact;

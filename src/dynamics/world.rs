@@ -3,6 +3,7 @@
 //! detect-only world reports the contacts and lets the bodies move on as if nothing touched.
 
 mod broad;
+mod converge;
 mod diverge;
 mod group;
 mod impact;

@@ -1,13 +1,15 @@
-//! Clipping: a convex polygon against half-planes (Sutherland–Hodgman) and a segment against a
-//! box (Liang–Barsky), each with a slack so features that touch within rounding still meet.
+//! Clipping: a convex polygon, a segment or a point against half-planes (Sutherland–Hodgman)
+//! and a segment against a box (Liang–Barsky), each with a slack so features that touch within
+//! rounding still meet. Every contact region of the shape tables is clipped here.
 
 use std::ops::Deref;
 
 use nalgebra::SVector;
 
-/// Most corners a clipped polygon keeps: a quadrilateral clipped by the four sides of a
-/// rectangle has at most eight.
-pub const POLYGON_CAPACITY: usize = 8;
+/// Most corners a clipped polygon keeps. Each half-plane adds at most one corner to a convex
+/// polygon: a quadrilateral clipped by the four sides of a rectangle has at most eight corners,
+/// a triangle clipped by the six faces of a box at most nine.
+pub const POLYGON_CAPACITY: usize = 12;
 
 /// A convex polygon of at most [`POLYGON_CAPACITY`] corners in `D` dimensions, kept inline.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,23 +82,36 @@ impl<const D: usize> Deref for Polygon<D> {
 /// One side of a clipping region: the points `p` with `normal · p <= offset` are inside.
 pub type HalfPlane<const D: usize> = (SVector<f64, D>, f64);
 
-/// Sutherland–Hodgman: the convex `polygon` clipped by each half-plane in turn, a corner within
-/// `slack` outside (`normal · p - offset <= slack`) still counting as inside.
+/// Sutherland–Hodgman: the convex `polygon` (or a segment's two ends, or one point) clipped by
+/// each half-plane in turn, a corner within `slack` outside (`normal · p - offset <= slack`)
+/// still counting as inside.
 ///
 /// # Algorithm
 /// For each half-plane, walk the edges `previous → current`: keep `current` when it is inside;
 /// when the edge crosses the boundary, add the crossing `previous + (current - previous) s`
-/// with `s = d_previous / (d_previous - d_current)`. A polygon of one or two corners (a point,
-/// a segment) is clipped the same way; the result may repeat a corner.
+/// with `s = d_previous / (d_previous - d_current)`. A segment `p q` with one end outside is
+/// cut once, at `p + (q - p) s`, and keeps its order; a point is kept or dropped. A polygon's
+/// result may repeat a corner where it only touches a side.
 pub fn clip_polygon<const D: usize>(
     polygon: &Polygon<D>,
-    half_planes: &[HalfPlane<D>],
+    half_planes: impl IntoIterator<Item = HalfPlane<D>>,
     slack: f64,
 ) -> Polygon<D> {
     let mut out = *polygon;
     for (normal, offset) in half_planes {
         let distance = |p: &SVector<f64, D>| normal.dot(p) - offset;
         let input = std::mem::take(&mut out);
+        if let [p, q] = *input {
+            let (dp, dq) = (distance(&p), distance(&q));
+            let crossing = || p + (q - p) * (dp / (dp - dq));
+            match (dp <= slack, dq <= slack) {
+                (true, true) => out = input,
+                (false, false) => {}
+                (true, false) => out = Polygon::from_corners([p, crossing()]),
+                (false, true) => out = Polygon::from_corners([crossing(), q]),
+            }
+            continue;
+        }
         for (m, current) in input.iter().enumerate() {
             let previous = &input[(m + input.len() - 1) % input.len()];
             let (dp, dc) = (distance(previous), distance(current));
@@ -168,7 +183,7 @@ mod tests {
 
     fn clip(polygon: &Polygon<2>, limit: f64, slack: f64) -> Polygon<2> {
         let sides = [Vector2::x(), -Vector2::x(), Vector2::y(), -Vector2::y()].map(|n| (n, limit));
-        clip_polygon(polygon, &sides, slack)
+        clip_polygon(polygon, sides, slack)
     }
 
     #[test]
@@ -203,11 +218,46 @@ mod tests {
                 .map(|(x, y)| Vector3::new(x, y, 0.25 * x)),
         );
         let sides = [(Vector3::x(), 1.0), (-Vector3::x(), 1.0)];
-        let clipped = clip_polygon(&tilted, &sides, 0.0);
+        let clipped = clip_polygon(&tilted, sides, 0.0);
         assert_eq!(clipped.len(), 4);
         assert!(clipped
             .iter()
             .all(|p| p.x.abs() == 1.0 && p.z == 0.25 * p.x));
+    }
+
+    #[test]
+    fn a_segment_is_cut_once_in_order_and_a_point_kept_or_dropped() {
+        let x = (Vector3::x(), 1.0);
+        let p = Vector3::new(0.5, 0.0, 0.0);
+        let point = Polygon::from_corners([p]);
+        assert_eq!(&*clip_polygon(&point, [x], 0.0), &[p][..]);
+        assert!(clip_polygon(&point, [(Vector3::x(), 0.0)], 0.0).is_empty());
+        let (a, b) = (Vector3::zeros(), Vector3::new(2.0, 0.0, 1.0));
+        let forward = clip_polygon(&Polygon::from_corners([a, b]), [x], 0.0);
+        assert_eq!(&*forward, &[a, Vector3::new(1.0, 0.0, 0.5)][..]);
+        let backward = clip_polygon(&Polygon::from_corners([b, a]), [x], 0.0);
+        assert_eq!(&*backward, &[Vector3::new(1.0, 0.0, 0.5), a][..]);
+        let beyond = (Vector3::x(), -1e-13);
+        assert_eq!(clip_polygon(&forward, [beyond], 1e-12).len(), 2);
+        assert!(clip_polygon(&forward, [beyond], 0.0).is_empty());
+    }
+
+    #[test]
+    fn a_triangle_across_a_cube_keeps_all_nine_corners() {
+        // The plane x + y + z = 0 cuts the cube |x_k| <= 1 in a hexagon; this triangle in it
+        // cuts off three of the hexagon's corners with its sides and pokes out beyond the other
+        // three: nine corners, six where its sides cross the cube's faces and three of the
+        // hexagon's.
+        let triangle = Polygon::from_corners(
+            [(-1.84, 1.84, 0.0), (0.0, -1.84, 1.84), (1.84, 0.0, -1.84)]
+                .map(|(x, y, z)| Vector3::new(x, y, z)),
+        );
+        let box_sides =
+            [0, 1, 2].map(|k| [(Vector3::ith(k, 1.0), 1.0), (Vector3::ith(k, -1.0), 1.0)]);
+        let clipped = clip_polygon(&triangle, box_sides.into_iter().flatten(), 0.0);
+        assert_eq!(clipped.len(), 9);
+        assert!(clipped.iter().all(|p| p.amax() <= 1.0 + 1e-12));
+        assert!(clipped.iter().all(|p| p.sum().abs() < 1e-12));
     }
 
     #[test]

@@ -4,15 +4,26 @@
 use nalgebra::Vector3;
 
 use super::box_triangle::{box_axis_cross, box_triangle_trace, BoxFrame};
-use super::clip::{box_planes, centre, clip_all, Feature, FLAT};
 use super::region::Region;
 use super::shape_axis::{ShapeAxis, ShapeRow};
 use super::shape_sweep::ShapeContact;
 use super::ContactKind;
+use crate::geometry::clip::{clip_polygon, HalfPlane, Polygon};
 use crate::geometry::line_distance::segment_segment;
 use crate::geometry::triangle::Triangle;
 use crate::geometry::Obb;
 use crate::math::sign;
+
+/// Points this close outside a side (times the side normal's length) still count as inside:
+/// touching features meet up to rounding, and a dropped end would lose the contact.
+const CLIP_SLACK: f64 = 1e-12;
+
+/// A box axis (scaled by its edge length) or a vertex height this small lies flat on the
+/// touched face: the touching feature is an edge or a face rather than a vertex.
+const FLAT: f64 = 1e-10;
+
+/// A feature: one point, a segment's two ends, or a convex polygon's corners in order.
+type Feature = Polygon<3>;
 
 /// The contact of a still box and triangle that touch or overlap; `None` when some row's gap
 /// exceeds `tolerance`.
@@ -84,6 +95,28 @@ fn facing_axis(frame: &BoxFrame, k: usize) -> Vector3<f64> {
 
 type Found = (Feature, ContactKind, Vector3<f64>);
 
+/// The part of `feature` within the half-spaces `normal·x <= offset`, each moved out by
+/// [`CLIP_SLACK`] times `|normal|` (the sides' normals are not unit vectors): [`clip_polygon`].
+fn within(feature: &Feature, sides: impl IntoIterator<Item = HalfPlane<3>>) -> Feature {
+    let grown = sides
+        .into_iter()
+        .map(|(normal, offset)| (normal, offset + CLIP_SLACK * normal.norm()));
+    clip_polygon(feature, grown, 0.0)
+}
+
+/// The average of the points: inside a convex region they span; `None` when empty.
+fn centre(points: &[Vector3<f64>]) -> Option<Vector3<f64>> {
+    (!points.is_empty()).then(|| points.iter().sum::<Vector3<f64>>() / points.len() as f64)
+}
+
+/// The six half-spaces `±x_i <= h_i` of a box in its own coordinates.
+fn box_planes(h: &Vector3<f64>) -> [HalfPlane<3>; 6] {
+    std::array::from_fn(|k| {
+        let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
+        (Vector3::ith(k / 2, sign), h[k / 2])
+    })
+}
+
 /// The box's vertex, edge or face nearest the triangle's plane, clipped to the triangle.
 fn box_feature_on_triangle(frame: &BoxFrame) -> Found {
     let n = facing_axis(frame, 0);
@@ -99,22 +132,25 @@ fn box_feature_on_triangle(frame: &BoxFrame) -> Found {
         }
     });
     let (feature, kind) = match free[..] {
-        [] => (vec![corner], ContactKind::VertexFace),
+        [] => (Polygon::from_corners([corner]), ContactKind::VertexFace),
         [i] => {
             let step = Vector3::ith(i, h[i]);
-            (vec![corner - step, corner + step], ContactKind::EdgeFace)
+            (
+                Polygon::from_corners([corner - step, corner + step]),
+                ContactKind::EdgeFace,
+            )
         }
         _ => {
             let (a, b) = (
                 Vector3::ith(free[0], h[free[0]]),
                 Vector3::ith(free[1], h[free[1]]),
             );
-            let square = vec![
+            let square = Polygon::from_corners([
                 corner - a - b,
                 corner + a - b,
                 corner + a + b,
                 corner - a + b,
-            ];
+            ]);
             (square, ContactKind::FaceFace)
         }
     };
@@ -123,7 +159,7 @@ fn box_feature_on_triangle(frame: &BoxFrame) -> Found {
         let inward = t.cross(&frame.e[j]);
         (-inward, -inward.dot(&frame.v[j]))
     });
-    (clip_all(feature, sides), kind, n)
+    (within(&feature, sides), kind, n)
 }
 
 /// The triangle's vertex, edge or whole face nearest box face `i`, clipped to the face.
@@ -131,10 +167,11 @@ fn triangle_feature_on_box_face(frame: &BoxFrame, i: usize) -> Found {
     let n = facing_axis(frame, i + 1);
     let depth = frame.v.map(|v| n[i] * v[i]);
     let nearest = depth[0].min(depth[1]).min(depth[2]);
-    let feature: Feature = (0..3)
-        .filter(|&k| depth[k] - nearest < FLAT)
-        .map(|k| frame.v[k])
-        .collect();
+    let feature = Polygon::from_corners(
+        (0..3)
+            .filter(|&k| depth[k] - nearest < FLAT)
+            .map(|k| frame.v[k]),
+    );
     let kind = match feature.len() {
         1 => ContactKind::VertexFace,
         2 => ContactKind::EdgeFace,
@@ -143,7 +180,7 @@ fn triangle_feature_on_box_face(frame: &BoxFrame, i: usize) -> Found {
     let sides = box_planes(&frame.h)
         .into_iter()
         .filter(|(normal, _)| normal[i] == 0.0);
-    (clip_all(feature, sides), kind, n)
+    (within(&feature, sides), kind, n)
 }
 
 /// The closest points of the box edge along `A_i` facing the triangle and triangle edge `j`.
@@ -167,12 +204,12 @@ fn edge_crossing(frame: &BoxFrame, i: usize, j: usize) -> Found {
         &frame.v[(j + 1) % 3],
     );
     let point = 0.5 * (closest.closest_on_first + closest.closest_on_second);
-    (vec![point], ContactKind::EdgeEdge, n)
+    (Polygon::from_corners([point]), ContactKind::EdgeEdge, n)
 }
 
 /// The triangle clipped by the box, with the unit axis of least overlap (box to triangle).
 fn overlap_region(frame: &BoxFrame) -> Found {
-    let region = clip_all(frame.v.to_vec(), box_planes(&frame.h));
+    let region = within(&Polygon::from_corners(frame.v), box_planes(&frame.h));
     let rows: Vec<ShapeRow> = (0..13)
         .map(|k| {
             let l = frame.axis(k);

@@ -108,7 +108,7 @@ fn face_contact(
                 (-Vector2::y(), limits.y),
             ];
             let polygon =
-                clip_polygon(&Polygon::from_corners(corners), &sides, meet).without_repeats(slack);
+                clip_polygon(&Polygon::from_corners(corners), sides, meet).without_repeats(slack);
             let centroid = polygon_centroid(&polygon)?;
             let region = Region::from_points(polygon.iter().map(&from_face));
             (from_face(&centroid), region)

@@ -58,7 +58,7 @@ pub fn manifold(
         let limit = reference.half_extents()[k] + reference.axis(k).dot(&reference.center()) * s;
         sides[slot] = (reference.axis(k) * s, limit);
     }
-    clip_polygon(&incident_face(incident, &n), &sides, 0.0)
+    clip_polygon(&incident_face(incident, &n), sides, 0.0)
         .iter()
         .map(|p| (*p, depth(p)))
         .filter(|&(_, d)| d <= gap + band)

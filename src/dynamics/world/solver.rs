@@ -3,6 +3,7 @@
 
 use nalgebra::{Matrix3, Vector3};
 
+use super::converge::Progress;
 use crate::dynamics::RigidBody;
 
 /// The most sweeps of the velocity solver per island; an island stops as soon as its impulses
@@ -11,8 +12,6 @@ use crate::dynamics::RigidBody;
 const VELOCITY_SWEEPS: usize = 20_000;
 /// Sweeps after which each sweep is averaged with the one before (see [`solve`]).
 const AVERAGE_AFTER: usize = 2_000;
-/// The solver stops when no impulse changes by more than this share of the largest one.
-const CONVERGED: f64 = 1e-12;
 
 /// One direction of relative motion at a contact (along a normal or a tangent at a point, or a
 /// twist about the normal) with its precomputed Jacobian.
@@ -175,8 +174,9 @@ fn speed(bodies: &[RigidBody], (a, b): (usize, usize), row: &Row) -> f64 {
 /// Projected Gauss–Seidel on one island's accumulated impulses.
 ///
 /// # Algorithm
-/// Sweep over the patches until no impulse changes by more than 1e-12 of the largest (at most
-/// 20000 sweeps). Per patch:
+/// Sweep over the patches (at most 20000 times) until no impulse changes by more than 1e-15 of
+/// the largest, or by more than 1e-12 once the largest change has not halved for 32 sweeps
+/// ([`Progress`]). Per patch:
 /// 1. Each point's normal row: `λ >= 0` aiming at the approach speed the point allows.
 /// 2. Friction for the patch as a whole: two tangent rows at the points' centre aiming at zero
 ///    slip, each clamped to `μ Σλ`, and a twist row about the normal aiming at zero relative spin,
@@ -202,6 +202,7 @@ pub(super) fn solve(
         .collect();
     members.sort_unstable();
     members.dedup();
+    let mut progress = Progress::new();
     for sweep in 0..VELOCITY_SWEEPS {
         let before = (sweep >= AVERAGE_AFTER).then(|| Snapshot::of(bodies, &members, island));
         let (mut change, mut largest): (f64, f64) = (0.0, 0.0);
@@ -237,7 +238,7 @@ pub(super) fn solve(
         if let Some(before) = before {
             before.average(bodies, &members, island);
         }
-        if change <= CONVERGED * largest.max(f64::MIN_POSITIVE) {
+        if progress.done(change, largest) {
             break;
         }
     }
