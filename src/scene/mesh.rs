@@ -224,6 +224,15 @@ fn read_triple(
 
 /// One vertex index, a whole number below `count` (the number of vertices).
 fn read_index(r: &mut Report<'_>, this: &str, raw: &Raw<'_>, count: u64) -> Option<u32> {
+    if let DeValue::Integer(i) = raw.get_ref() {
+        if i.as_str().starts_with('-') {
+            r.error(
+                raw.span(),
+                format!("{this} names vertex {i}: vertex indices count from 0"),
+            );
+            return None;
+        }
+    }
     let index = value::count(r, &format!("each index of {this}"), raw, (0, u64::MAX))?;
     if (index as u64) < count {
         return u32::try_from(index).ok();
