@@ -30,6 +30,7 @@ pub use simulate::{
     bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
     Frames, SimOptions,
 };
+pub use surfaces::is_explained;
 pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
 pub use touching::{enclosing_ball, may_touch};
 

@@ -57,9 +57,9 @@ pub(super) fn triangles_sentence(record: &PairRecord, table: &ShapeTable) -> Str
     if let Some(moller) = &table.moller {
         let agrees = moller.intersecting == !table.separated();
         sentence += if agrees {
-            "; Möller's test agrees"
+            "; Moller's test agrees"
         } else {
-            "; Möller's test disagrees"
+            "; Moller's test disagrees"
         };
     }
     if !record.intersecting {
@@ -281,7 +281,7 @@ pub(super) fn write_surface(out: &mut String, pair: &PairRecord) {
     if let Some(moller) = &table.moller {
         let _ = writeln!(
             out,
-            "  Möller's test: {}, as {}",
+            "  Moller's test: {}, as {}",
             if moller.intersecting {
                 "intersecting"
             } else {

@@ -11,7 +11,7 @@ use crate::contact::{self, PlacedMesh, Shape};
 use crate::geometry::sphere_triangle::sphere_triangle;
 use crate::geometry::{Obb, Sphere, Triangle};
 use crate::sat::{self, MollerTest, ShapeRow};
-use crate::scene::BodySpec;
+use crate::scene::{BodySpec, ShapeSpec};
 
 /// The table of a pair with a triangle, as `explain --json` writes it.
 #[derive(Clone, Debug, Serialize)]
@@ -78,6 +78,15 @@ impl ShapeTable {
     pub fn separated(&self) -> bool {
         self.rows.iter().any(|row| row.separating)
     }
+}
+
+/// Whether `explain` reports a pair of these shapes: every pair but two planes, a plane with a
+/// triangle or a mesh, and two meshes (pairs the contact table never tests and that have no table).
+pub fn is_explained(a: &ShapeSpec, b: &ShapeSpec) -> bool {
+    let plane = |s: &ShapeSpec| matches!(s, ShapeSpec::Plane { .. });
+    let mesh = |s: &ShapeSpec| matches!(s, ShapeSpec::Mesh(_));
+    let still = |s: &ShapeSpec| plane(s) || s.is_surface();
+    !(plane(a) && still(b) || plane(b) && still(a) || mesh(a) && mesh(b))
 }
 
 /// The row that decides: the first separating one in table order, else the tested row of
