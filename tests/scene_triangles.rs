@@ -215,7 +215,7 @@ fn a_triangle_is_placed_at_its_centroid_and_moves_only_with_a_velocity() {
     assert!(!scene.bodies[0].fixed);
     // The simulation keeps triangles still and says so rather than ignore the velocity.
     let refused = trace::world_from_scene(&scene, &trace::SimOptions::default());
-    let message = refused.err().expect("refused");
+    let message = refused.expect_err("refused");
     assert!(message.contains("cannot move one yet"), "{message}");
 }
 

@@ -10,12 +10,12 @@ use super::load::{read_file, shipped_files};
 use super::value::Report;
 use crate::geometry::Triangle;
 
+/// A mesh as read: its vertices and index triples.
+type Read = (Vec<Vector3<f64>>, Vec<[u32; 3]>);
+
 /// The vertices and index triples of the OBJ file `name` (relative to the scene file), or what is
 /// wrong with it in words.
-pub(crate) fn read(
-    r: &Report<'_>,
-    name: &str,
-) -> Result<(Vec<Vector3<f64>>, Vec<[u32; 3]>), String> {
+pub(crate) fn read(r: &Report<'_>, name: &str) -> Result<Read, String> {
     if name.trim().is_empty() {
         return Err("must name an OBJ file, relative to the scene file".to_string());
     }
@@ -39,7 +39,7 @@ pub(crate) fn read(
 }
 
 /// The OBJ text in `bytes` as one mesh; `name` names the file in messages.
-fn parse(bytes: &[u8], name: &str) -> Result<(Vec<Vector3<f64>>, Vec<[u32; 3]>), String> {
+fn parse(bytes: &[u8], name: &str) -> Result<Read, String> {
     let options = tobj::LoadOptions {
         triangulate: true,
         ignore_points: true,

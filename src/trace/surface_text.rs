@@ -55,7 +55,7 @@ pub(super) fn triangles_sentence(record: &PairRecord, table: &ShapeTable) -> Str
         sentence += " (the triangles lie in one plane: the in-plane rows decide)";
     }
     if let Some(moller) = &table.moller {
-        let agrees = moller.intersecting == !table.separated();
+        let agrees = moller.intersecting != table.separated();
         sentence += if agrees {
             "; Moller's test agrees"
         } else {

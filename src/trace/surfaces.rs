@@ -10,7 +10,7 @@ use super::surface_text as words;
 use crate::contact::{self, PlacedMesh, Shape};
 use crate::geometry::sphere_triangle::sphere_triangle;
 use crate::geometry::{Obb, Sphere, Triangle};
-use crate::sat::{self, MollerTest, ShapeRow};
+use crate::sat::{self, MollerTest, ShapeAxis, ShapeRow};
 use crate::scene::{BodySpec, ShapeSpec};
 
 /// The table of a pair with a triangle, as `explain --json` writes it.
@@ -131,7 +131,7 @@ pub(crate) fn surface_pair(
         (Shape::Triangle(t), Shape::Triangle(u)) => {
             let trace = sat::triangle_triangle_trace(t, u);
             record.intersecting = trace.intersecting();
-            record.separating_axis = trace.separating_axis().map(|axis| axis.name());
+            record.separating_axis = trace.separating_axis().map(ShapeAxis::name);
             let mut table = ShapeTable::new(
                 "triangle-triangle",
                 (first.name.clone(), second.name.clone()),
@@ -153,7 +153,7 @@ pub(crate) fn surface_pair(
     let found = contact::first_contact(&pa, velocity(a), &pb, velocity(b), horizon);
     record.contact = found.map(|c| {
         let mut shown = contact_record(&c, time, &a.name, &b.name);
-        shown.axis = c.shape_axis.map(|axis| axis.name());
+        shown.axis = c.shape_axis.map(ShapeAxis::name);
         shown.features = words::describe(&c, &first.name, &second.name);
         shown
     });
@@ -193,7 +193,7 @@ fn box_triangle(
 ) {
     let trace = sat::box_triangle_trace(o, t);
     record.intersecting = trace.intersecting();
-    record.separating_axis = trace.separating_axis().map(|axis| axis.name());
+    record.separating_axis = trace.separating_axis().map(ShapeAxis::name);
     record.robustness = "per-axis";
     let table = ShapeTable::new(
         "box-triangle",
@@ -218,7 +218,7 @@ fn box_mesh(
         if query.intersecting {
             record.separating_axis = None;
         } else {
-            record.separating_axis = trace.separating_axis().map(|axis| axis.name());
+            record.separating_axis = trace.separating_axis().map(ShapeAxis::name);
         }
         let names = (bx.name.clone(), format!("triangle {i} of {}", mb.name));
         record.table = Some(ShapeTable::new("box-triangle", names, trace.rows.to_vec()));
@@ -263,7 +263,7 @@ fn triangle_mesh(
     record.intersecting = query.intersecting;
     record.mesh = Some(walk(mb, m, query.traversal, query.deciding_triangle));
     if let (Some(i), Some(trace)) = (query.deciding_triangle, query.evidence) {
-        record.separating_axis = trace.separating_axis().map(|axis| axis.name());
+        record.separating_axis = trace.separating_axis().map(ShapeAxis::name);
         let names = (tb.name.clone(), format!("triangle {i} of {}", mb.name));
         let mut table = ShapeTable::new("triangle-triangle", names, trace.rows.clone());
         table.coplanar = Some(trace.coplanar);
