@@ -1,4 +1,5 @@
-//! Embeds every `scenes/*.toml` and `lessons/*.toml` so the binary runs anywhere.
+//! Embeds every `scenes/*.toml` and `lessons/*.toml`, and the `scenes/*.obj` meshes the scenes
+//! read, so the binary runs anywhere.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,26 +18,32 @@ fn main() {
             println!("cargo:rerun-if-changed={folder}");
         }
         let _ = writeln!(code, "static {table}: &[(&str, &str)] = &[");
-        for (stem, path) in toml_files(&manifest.join(folder)) {
+        for (stem, path) in files(&manifest.join(folder), "toml") {
             let _ = writeln!(code, "    ({stem:?}, include_str!({path:?})),");
         }
         code.push_str("];\n");
     }
+    code.push_str("static SHIPPED_FILES: &[(&str, &[u8])] = &[\n");
+    for (stem, path) in files(&manifest.join("scenes"), "obj") {
+        let _ = writeln!(code, "    (\"{stem}.obj\", include_bytes!({path:?})),");
+    }
+    code.push_str("];\n");
     // Rewriting identical code would rebuild the crate for nothing.
     if fs::read_to_string(&out).ok().as_deref() != Some(code.as_str()) {
         fs::write(&out, code).expect("OUT_DIR is writable");
     }
 }
 
-/// The `(file stem, absolute path)` of every `.toml` file directly in `folder`, sorted by stem.
-fn toml_files(folder: &Path) -> Vec<(String, String)> {
+/// The `(file stem, absolute path)` of every `.{extension}` file directly in `folder`, sorted by
+/// stem.
+fn files(folder: &Path, extension: &str) -> Vec<(String, String)> {
     let Ok(entries) = fs::read_dir(folder) else {
         return Vec::new();
     };
     let mut files: Vec<(String, String)> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "toml"))
+        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == extension))
         .filter_map(|path| {
             let stem = path.file_stem()?.to_str()?.to_string();
             let path = path.to_str()?.to_string();

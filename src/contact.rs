@@ -4,29 +4,42 @@
 //! and `explain` all read.
 //!
 //! ```text
-//!            Box          Sphere          Plane
-//! Box     box_box      box_sphere      box_plane
-//! Sphere  (swapped)    sphere_sphere   sphere_plane
-//! Plane   (swapped)    (swapped)       never touch
+//!            Box        Sphere         Plane         Triangle         Mesh
+//! Box       box_box    box_sphere     box_plane     box_triangle     box_mesh
+//! Sphere    (swapped)  sphere_sphere  sphere_plane  sphere_triangle  sphere_mesh
+//! Plane     (swapped)  (swapped)      never touch   never touch      never touch
+//! Triangle  (swapped)  (swapped)      never touch   never touch      never touch
+//! Mesh      (swapped)  (swapped)      never touch   never touch      never touch
 //! ```
+//!
+//! Planes, triangles and meshes never respond to a contact (they stay put or move at a constant
+//! velocity), so a pair of two of them is never tested here: `explain` still shows the
+//! triangle–triangle table, without a first contact.
 //!
 //! A new shape adds a row and a column: its pair files, and a [`Shape`] variant.
 
 mod box_box;
+mod box_mesh;
 mod box_plane;
 mod box_sphere;
+mod box_triangle;
+mod mesh_walk;
 mod record;
+mod sphere_mesh;
 mod sphere_plane;
 mod sphere_sphere;
+mod sphere_triangle;
+
+use std::sync::Arc;
 
 use nalgebra::Vector3;
 
 pub use record::{BoxPart, ManifoldPoint, PairContact, PairKind};
 
-use crate::geometry::{Obb, Plane, Sphere};
+use crate::geometry::{Obb, Plane, Sphere, TriMesh, Triangle};
 
 /// A shape placed in the world at one instant.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// An oriented box.
     Box(Obb),
@@ -34,6 +47,20 @@ pub enum Shape {
     Sphere(Sphere),
     /// A plane (the half-space below it counts as solid only for spheres and boxes that cross it).
     Plane(Plane),
+    /// A triangle in world coordinates.
+    Triangle(Triangle),
+    /// A triangle mesh moved by an offset.
+    Mesh(PlacedMesh),
+}
+
+/// A triangle mesh placed in the world: each vertex of `mesh` plus `offset` (the tree is shared,
+/// never rebuilt, as the mesh moves).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedMesh {
+    /// The mesh and its tree.
+    pub mesh: Arc<TriMesh>,
+    /// Where the mesh's origin is in the world.
+    pub offset: Vector3<f64>,
 }
 
 /// Which kind of shape, the index into the table.
@@ -45,6 +72,10 @@ pub enum ShapeKind {
     Sphere = 1,
     /// [`Shape::Plane`].
     Plane = 2,
+    /// [`Shape::Triangle`].
+    Triangle = 3,
+    /// [`Shape::Mesh`].
+    Mesh = 4,
 }
 
 impl Shape {
@@ -54,6 +85,8 @@ impl Shape {
             Shape::Box(_) => ShapeKind::Box,
             Shape::Sphere(_) => ShapeKind::Sphere,
             Shape::Plane(_) => ShapeKind::Plane,
+            Shape::Triangle(_) => ShapeKind::Triangle,
+            Shape::Mesh(_) => ShapeKind::Mesh,
         }
     }
 
@@ -67,6 +100,11 @@ impl Shape {
                 ..*s
             }),
             Shape::Plane(p) => Shape::Plane(*p),
+            Shape::Triangle(t) => Shape::Triangle(t.translated(offset)),
+            Shape::Mesh(m) => Shape::Mesh(PlacedMesh {
+                mesh: Arc::clone(&m.mesh),
+                offset: m.offset + offset,
+            }),
         }
     }
 }
@@ -114,21 +152,50 @@ static BOX_SPHERE: Queries = queries!(PairKind::BoxSphere, box_sphere, Box, Sphe
 static BOX_PLANE: Queries = queries!(PairKind::BoxPlane, box_plane, Box, Plane);
 static SPHERE_SPHERE: Queries = queries!(PairKind::SphereSphere, sphere_sphere, Sphere, Sphere);
 static SPHERE_PLANE: Queries = queries!(PairKind::SpherePlane, sphere_plane, Sphere, Plane);
+static BOX_TRIANGLE: Queries = queries!(PairKind::BoxTriangle, box_triangle, Box, Triangle);
+static BOX_MESH: Queries = queries!(PairKind::BoxMesh, box_mesh, Box, Mesh);
+static SPHERE_TRIANGLE: Queries =
+    queries!(PairKind::SphereTriangle, sphere_triangle, Sphere, Triangle);
+static SPHERE_MESH: Queries = queries!(PairKind::SphereMesh, sphere_mesh, Sphere, Mesh);
 
 /// The table: row the first shape's kind, column the second's; `true` when the pair file takes
 /// the shapes the other way round (the answer is then turned back); `None` never touches.
-static TABLE: [[Option<(&Queries, bool)>; 3]; 3] = [
+static TABLE: [[Option<(&Queries, bool)>; 5]; 5] = [
     [
         Some((&BOX_BOX, false)),
         Some((&BOX_SPHERE, false)),
         Some((&BOX_PLANE, false)),
+        Some((&BOX_TRIANGLE, false)),
+        Some((&BOX_MESH, false)),
     ],
     [
         Some((&BOX_SPHERE, true)),
         Some((&SPHERE_SPHERE, false)),
         Some((&SPHERE_PLANE, false)),
+        Some((&SPHERE_TRIANGLE, false)),
+        Some((&SPHERE_MESH, false)),
     ],
-    [Some((&BOX_PLANE, true)), Some((&SPHERE_PLANE, true)), None],
+    [
+        Some((&BOX_PLANE, true)),
+        Some((&SPHERE_PLANE, true)),
+        None,
+        None,
+        None,
+    ],
+    [
+        Some((&BOX_TRIANGLE, true)),
+        Some((&SPHERE_TRIANGLE, true)),
+        None,
+        None,
+        None,
+    ],
+    [
+        Some((&BOX_MESH, true)),
+        Some((&SPHERE_MESH, true)),
+        None,
+        None,
+        None,
+    ],
 ];
 
 /// The table's entry for shapes of kinds `a` and `b`.
@@ -138,11 +205,28 @@ fn entry(a: ShapeKind, b: ShapeKind) -> Option<(&'static Queries, bool)> {
 
 /// Which pair two kinds of shape form, whatever their order.
 pub fn pair_kind(a: ShapeKind, b: ShapeKind) -> PairKind {
-    entry(a, b).map_or(PairKind::PlanePlane, |(queries, _)| queries.pair)
+    use ShapeKind::{Mesh, Plane, Triangle};
+    if let Some((queries, _)) = entry(a, b) {
+        return queries.pair;
+    }
+    let (low, high) = if (a as usize) <= (b as usize) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    match (low, high) {
+        (Plane, Triangle) => PairKind::PlaneTriangle,
+        (Plane, Mesh) => PairKind::PlaneMesh,
+        (Triangle, Triangle) => PairKind::TriangleTriangle,
+        (Triangle, Mesh) => PairKind::TriangleMesh,
+        (Mesh, Mesh) => PairKind::MeshMesh,
+        _ => PairKind::PlanePlane,
+    }
 }
 
 /// Signed separation of two shapes: positive apart, 0 touching, negative overlapping (two
-/// boxes: the largest SAT gap, a lower bound of the distance with the right sign; two planes:
+/// boxes, a box and a triangle: the largest SAT gap, a lower bound of the distance with the
+/// right sign; a mesh: the least over its triangles; two of planes, triangles and meshes:
 /// infinite).
 pub fn separation(a: &Shape, b: &Shape) -> f64 {
     match entry(a.kind(), b.kind()) {
@@ -153,7 +237,8 @@ pub fn separation(a: &Shape, b: &Shape) -> f64 {
 }
 
 /// How two placed shapes touch now (time 0 of the record), with the normal from `a` towards
-/// `b`; `None` when their separation exceeds `max_gap`, and for two planes.
+/// `b`; `None` when their separation exceeds `max_gap`, and for two of planes, triangles and
+/// meshes.
 pub fn contact(a: &Shape, b: &Shape, max_gap: f64) -> Option<PairContact> {
     match entry(a.kind(), b.kind())? {
         (queries, false) => (queries.contact)(a, b, max_gap),

@@ -8,6 +8,7 @@
 
 mod picture;
 mod record;
+mod surface;
 mod view;
 mod warp;
 

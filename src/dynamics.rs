@@ -7,9 +7,11 @@ pub mod forces;
 pub mod integrate;
 pub mod system;
 
+use std::sync::Arc;
+
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
-use crate::geometry::{Obb, Sphere};
+use crate::geometry::{Obb, Sphere, TriMesh};
 
 pub mod response;
 pub mod toi;
@@ -36,7 +38,7 @@ impl BodyState {
 }
 
 /// The shape a body collides with, in its own frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BodyShape {
     /// A box with these half-extents.
     Box(Vector3<f64>),
@@ -49,6 +51,10 @@ pub enum BodyShape {
         /// Offset along the normal.
         offset: f64,
     },
+    /// A triangle: its vertices relative to the body's position (always fixed in the world).
+    Triangle([Vector3<f64>; 3]),
+    /// A triangle mesh: its vertices relative to the body's position (always fixed in the world).
+    Mesh(Arc<TriMesh>),
 }
 
 /// A rigid body: shape, mass properties and current state.
@@ -67,9 +73,14 @@ pub struct RigidBody {
 }
 
 impl RigidBody {
-    /// Whether the body never moves: marked fixed, or a plane (planes are always fixed).
+    /// Whether the body never moves: marked fixed, or a plane, a triangle or a mesh (which the
+    /// world keeps fixed).
     pub fn is_fixed(&self) -> bool {
-        self.fixed || matches!(self.shape, BodyShape::Plane { .. })
+        self.fixed
+            || matches!(
+                self.shape,
+                BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_)
+            )
     }
 
     /// `1/m`, or 0 for a fixed body.
@@ -90,7 +101,9 @@ impl RigidBody {
                 self.mass / 3.0 * (h.x * h.x + h.y * h.y),
             )),
             BodyShape::Sphere(r) => Matrix3::identity() * (0.4 * self.mass * r * r),
-            BodyShape::Plane { .. } => Matrix3::zeros(),
+            BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_) => {
+                Matrix3::zeros()
+            }
         }
     }
 

@@ -25,12 +25,15 @@ pub(crate) mod fields;
 mod force;
 pub mod limits;
 pub(crate) mod load;
+mod mesh;
 mod model;
+mod obj;
 mod points;
 mod roster;
 pub(crate) mod rotation;
 mod spring;
 mod suggest;
+mod triangle;
 pub(crate) mod value;
 mod world;
 
@@ -39,11 +42,11 @@ pub use constraint::{CONSTRAINT_KINDS, CONSTRAINT_METHODS};
 pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippet};
 pub use force::FORCE_KINDS;
 pub use load::{
-    load, load_bytes, load_path, load_str, read_file, shipped_lessons, shipped_scenes, text_of,
-    MAX_FILE_BYTES,
+    load, load_bytes, load_path, load_str, read_file, shipped_files, shipped_lessons,
+    shipped_scenes, text_of, MAX_FILE_BYTES,
 };
 pub use model::{
-    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec,
+    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec, MeshSpec,
     ResponseModel, Scene, ShapeSpec, SpringSpec, WorldSettings,
 };
 pub use roster::find_body;

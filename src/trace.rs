@@ -10,6 +10,8 @@ mod pairs;
 mod rotating;
 mod shapes;
 mod simulate;
+mod surface_text;
+mod surfaces;
 mod text;
 mod touching;
 
@@ -20,12 +22,15 @@ pub use frame::{
 };
 pub use kinds::CONTACT_KINDS;
 pub use number::{coordinates, fixed};
-pub use pairs::{explain_pair, ContactRecord, PairRecord, Stage, StageCheck, SweepRecord};
+pub use pairs::{
+    explain_pair, ContactRecord, MeshWalk, PairRecord, ShapeTable, Stage, StageCheck, SweepRecord,
+};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
     bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
     Frames, SimOptions,
 };
+pub use surfaces::is_explained;
 pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
 pub use touching::{enclosing_ball, may_touch};
 
@@ -58,7 +63,7 @@ pub struct Explanation {
 pub struct BodyRecord {
     /// The body's name.
     pub name: String,
-    /// `box`, `sphere` or `plane`.
+    /// `box`, `sphere`, `plane`, `triangle` or `mesh`.
     pub shape: &'static str,
     /// Centre (a plane: its point closest to the origin).
     pub center: [f64; 3],
@@ -77,6 +82,12 @@ pub struct BodyRecord {
     /// Box unit axes `A0 A1 A2`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub axes: Option<[[f64; 3]; 3]>,
+    /// A triangle's vertices in world coordinates at this frame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertices: Option<Vec<[f64; 3]>>,
+    /// A mesh: how many vertices and triangles it has, and the OBJ file it was read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mesh: Option<MeshRecord>,
     /// Orientation `[w, x, y, z]`.
     pub rotation: [f64; 4],
     /// Linear velocity.
@@ -85,6 +96,17 @@ pub struct BodyRecord {
     pub angular_velocity: [f64; 3],
     /// How the body was fitted to points, or `null`.
     pub fit: Option<FitRecord>,
+}
+
+/// The size and source of a mesh body.
+#[derive(Clone, Debug, Serialize)]
+pub struct MeshRecord {
+    /// How many vertices.
+    pub vertex_count: usize,
+    /// How many triangles.
+    pub triangle_count: usize,
+    /// The OBJ file, as the scene names it; `null` for vertices written in the scene.
+    pub file: Option<String>,
 }
 
 /// The evidence of a points fit.
@@ -222,6 +244,8 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
         normal: None,
         offset: None,
         axes: None,
+        vertices: None,
+        mesh: None,
         rotation: wxyz(&body.rotation),
         velocity: arr3(&body.velocity),
         angular_velocity: arr3(&body.angular_velocity),
@@ -233,22 +257,34 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
             point_count: fit.points.len(),
         }),
     };
-    match body.shape {
-        ShapeSpec::Box { half_extents } => {
+    match &body.shape {
+        &ShapeSpec::Box { half_extents } => {
             record.half_extents = Some(arr3(&half_extents));
             record.axes = Some(std::array::from_fn(|i| {
                 arr3(&matrix.column(i).into_owned())
             }));
         }
-        ShapeSpec::Sphere { radius } => {
+        &ShapeSpec::Sphere { radius } => {
             record.shape = "sphere";
             record.radius = Some(radius);
         }
-        ShapeSpec::Plane { normal, offset } => {
+        &ShapeSpec::Plane { normal, offset } => {
             record.shape = "plane";
             record.center = arr3(&(normal * offset));
             record.normal = Some(arr3(&normal));
             record.offset = Some(offset);
+        }
+        &ShapeSpec::Triangle { vertices } => {
+            record.shape = "triangle";
+            record.vertices = Some(vertices.iter().map(|v| arr3(&(v + body.center))).collect());
+        }
+        ShapeSpec::Mesh(spec) => {
+            record.shape = "mesh";
+            record.mesh = Some(MeshRecord {
+                vertex_count: spec.mesh.vertices().len(),
+                triangle_count: spec.mesh.len(),
+                file: spec.file.clone(),
+            });
         }
     }
     record

@@ -9,8 +9,8 @@ mod rng;
 
 use cli_support::{sepax, stderr, stdout};
 use rng::Rng;
-use sepax::contact::{self, Shape, ShapeKind};
-use sepax::geometry::{Plane, Sphere};
+use sepax::contact::{self, PlacedMesh, Shape, ShapeKind};
+use sepax::geometry::{Plane, Sphere, TriMesh, Triangle};
 use sepax::nalgebra::Vector3;
 use serde_json::Value;
 
@@ -28,16 +28,35 @@ fn shape(rng: &mut Rng, kind: ShapeKind) -> Shape {
             normal: rng.direction().into_inner(),
             offset: rng.range(-1.0, 1.0),
         }),
+        ShapeKind::Triangle => {
+            let [p, q, r] = [rng.vector(1.5), rng.vector(1.5), rng.vector(1.5)];
+            Shape::Triangle(Triangle::new(p, q, r))
+        }
+        ShapeKind::Mesh => {
+            let vertices = (0..5).map(|_| rng.vector(1.5)).collect();
+            let mesh = TriMesh::new(vertices, vec![[0, 1, 2], [0, 2, 3], [1, 4, 2]])
+                .expect("random corners make triangles with area");
+            Shape::Mesh(PlacedMesh {
+                mesh: std::sync::Arc::new(mesh),
+                offset: rng.vector(0.5),
+            })
+        }
     }
 }
 
 #[test]
 fn every_order_of_every_pair_gives_the_same_contact_turned_round() {
-    let kinds = [ShapeKind::Box, ShapeKind::Sphere, ShapeKind::Plane];
+    let kinds = [
+        ShapeKind::Box,
+        ShapeKind::Sphere,
+        ShapeKind::Plane,
+        ShapeKind::Triangle,
+        ShapeKind::Mesh,
+    ];
     let mut compared = 0;
-    for index in 0..6_000 {
+    for index in 0..10_000 {
         let mut rng = Rng::case(SEED, index);
-        let (ka, kb) = (kinds[index as usize % 3], kinds[index as usize / 3 % 3]);
+        let (ka, kb) = (kinds[index as usize % 5], kinds[index as usize / 5 % 5]);
         let (a, b) = (shape(&mut rng, ka), shape(&mut rng, kb));
         let (va, vb) = (rng.vector(2.0), rng.vector(2.0));
         assert_eq!(contact::pair_kind(ka, kb), contact::pair_kind(kb, ka));

@@ -167,7 +167,7 @@ fn duplicate_and_unknown_body_names() {
 #[test]
 fn unknown_shapes_fits_and_methods_list_the_valid_ones() {
     let valid =
-        "5:9 unknown shape `cube` in body \"A\"; expected one of: box, sphere, plane, points";
+        "5:9 unknown shape `cube` in body \"A\"; expected one of: box, sphere, plane, points, triangle, mesh";
     gives!(body("name = \"A\"\nshape = \"cube\"\n") => valid);
     gives!(body("name = \"A\"\nshape = \"bx\"\n") => "5:9 did you mean `box`?");
     gives!(body(&format!("{POINTS}fit = \"obbb\"\n")) => "7:7 unknown fit `obbb`|`obb`?");

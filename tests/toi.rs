@@ -430,7 +430,7 @@ fn stick_spinning_three_turns_per_frame_is_caught_when_its_end_first_dips_into_t
 #[test]
 fn boxes_overlapping_at_the_start_report_an_overlap_point_at_time_zero() {
     let shape = BodyShape::Box(Vector3::repeat(0.5));
-    let a = Motion::fixed(shape, state(Vector3::zeros(), Vector3::zeros()));
+    let a = Motion::fixed(shape.clone(), state(Vector3::zeros(), Vector3::zeros()));
     let b = Motion::fixed(shape, state(Vector3::new(0.6, 0.2, 0.0), Vector3::zeros()));
     for h in [0.1, 0.0] {
         let report = time_of_impact(&a, &b, h);

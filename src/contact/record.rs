@@ -2,7 +2,8 @@
 
 use nalgebra::Vector3;
 
-use crate::sat::{AxisId, Contact, ContactKind, Region};
+use crate::geometry::triangle::TriangleFeature;
+use crate::sat::{AxisId, Contact, ContactKind, Region, ShapeAxis, ShapeContact};
 
 /// A point a resting contact holds, with its own separation along the contact's normal.
 pub type ManifoldPoint = (Vector3<f64>, f64);
@@ -21,8 +22,26 @@ pub enum PairKind {
     SpherePlane,
     /// Two spheres.
     SphereSphere,
+    /// A box and a triangle (the largest gap of the 13 axes).
+    BoxTriangle,
+    /// A box and a mesh (the least over its triangles of the largest gap).
+    BoxMesh,
+    /// A sphere and a triangle (the distance of the centre to the triangle, minus the radius).
+    SphereTriangle,
+    /// A sphere and a mesh (the least over its triangles).
+    SphereMesh,
     /// Two planes: never tested (planes never move).
     PlanePlane,
+    /// A plane and a triangle: never tested (neither responds to a contact).
+    PlaneTriangle,
+    /// A plane and a mesh: never tested.
+    PlaneMesh,
+    /// Two triangles: never tested by the contact table (`explain` shows their table).
+    TriangleTriangle,
+    /// A triangle and a mesh: never tested.
+    TriangleMesh,
+    /// Two meshes: never tested.
+    MeshMesh,
 }
 
 impl PairKind {
@@ -34,7 +53,16 @@ impl PairKind {
             PairKind::BoxSphere => "box-sphere",
             PairKind::SpherePlane => "sphere-plane",
             PairKind::SphereSphere => "sphere-sphere",
+            PairKind::BoxTriangle => "box-triangle",
+            PairKind::BoxMesh => "box-mesh",
+            PairKind::SphereTriangle => "sphere-triangle",
+            PairKind::SphereMesh => "sphere-mesh",
             PairKind::PlanePlane => "plane-plane",
+            PairKind::PlaneTriangle => "plane-triangle",
+            PairKind::PlaneMesh => "plane-mesh",
+            PairKind::TriangleTriangle => "triangle-triangle",
+            PairKind::TriangleMesh => "triangle-mesh",
+            PairKind::MeshMesh => "mesh-mesh",
         }
     }
 }
@@ -91,6 +119,16 @@ pub struct PairContact {
     pub sphere_on: Option<BoxPart>,
     /// The contact region: one point, a segment's two ends or a polygon.
     pub region: Region,
+    /// A box and a triangle or a mesh: the last separating axis of the 13-row table, `None` when
+    /// they already overlapped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape_axis: Option<ShapeAxis>,
+    /// A mesh: the index of the triangle touched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triangle: Option<usize>,
+    /// A sphere and a triangle or a mesh: the part of the triangle nearest the centre.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triangle_feature: Option<TriangleFeature>,
 }
 
 impl PairContact {
@@ -112,6 +150,28 @@ impl PairContact {
             features: None,
             sphere_on: None,
             region: Region::point(point),
+            shape_axis: None,
+            triangle: None,
+            triangle_feature: None,
+        }
+    }
+
+    /// The record of a box–triangle contact found by the 13-row table, whose gap is `gap`.
+    pub fn of_box_triangle(contact: ShapeContact, gap: f64) -> Self {
+        Self {
+            pair: PairKind::BoxTriangle,
+            time: contact.time,
+            gap,
+            point: contact.point,
+            normal: contact.normal,
+            axis: None,
+            depth_axis: None,
+            features: Some(contact.kind),
+            sphere_on: None,
+            region: contact.region,
+            shape_axis: contact.axis,
+            triangle: None,
+            triangle_feature: None,
         }
     }
 
@@ -128,6 +188,9 @@ impl PairContact {
             features: Some(contact.kind),
             sphere_on: None,
             region: contact.region,
+            shape_axis: None,
+            triangle: None,
+            triangle_feature: None,
         }
     }
 
@@ -161,13 +224,36 @@ impl PairContact {
         Self { time, ..self }
     }
 
+    /// The same contact moved by `offset` (its point and region), as for a mesh queried in its
+    /// own coordinates.
+    #[must_use]
+    pub fn moved(mut self, offset: &Vector3<f64>) -> Self {
+        self.point += offset;
+        self.region = match &self.region[..] {
+            [one] => Region::point(one + offset),
+            many => Region::from_points(many.iter().map(|p| p + offset)),
+        };
+        self
+    }
+
     /// The name of what touches, as `explain` and the simulation print it: the box features
     /// for two boxes (`vertex-face`, …, `overlap`), `vertex-plane`, `edge-plane` or
     /// `face-plane` for a box on a plane, `sphere-face`, `sphere-edge`, `sphere-vertex` or
-    /// `sphere-inside` for a sphere on a box, else the pair (`sphere-sphere`, `sphere-plane`).
+    /// `sphere-inside` for a sphere on a box, the box features as for two boxes for a box on a
+    /// triangle or a mesh, `sphere-face`, `sphere-edge` or `sphere-vertex` (the part of the
+    /// triangle) for a sphere on one, else the pair (`sphere-sphere`, `sphere-plane`).
     pub fn kind_name(&self) -> &'static str {
+        if let Some(feature) = self.triangle_feature {
+            return match feature {
+                TriangleFeature::Vertex(_) => "sphere-vertex",
+                TriangleFeature::Edge(_) => "sphere-edge",
+                TriangleFeature::Face => "sphere-face",
+            };
+        }
         match (self.pair, self.features, self.sphere_on) {
-            (PairKind::BoxBox, Some(kind), _) => kind.name(),
+            (PairKind::BoxBox | PairKind::BoxTriangle | PairKind::BoxMesh, Some(kind), _) => {
+                kind.name()
+            }
             (PairKind::BoxPlane, Some(ContactKind::VertexFace), _) => "vertex-plane",
             (PairKind::BoxPlane, Some(ContactKind::EdgeFace), _) => "edge-plane",
             (PairKind::BoxPlane, _, _) => "face-plane",

@@ -140,16 +140,12 @@ impl Pen<'_> {
     /// The body's outline and its name at its centre (nothing when it is out of view).
     fn body<D: DebugDraw + ?Sized>(&self, out: &mut D, body: &BodySpec, role: Role, name: &str) {
         let p = self.projection;
-        let reach = match body.shape {
-            ShapeSpec::Box { half_extents } => half_extents.norm(),
-            ShapeSpec::Sphere { radius } => radius,
-            ShapeSpec::Plane { .. } => f64::INFINITY,
-        };
+        let reach = body.shape.reach().unwrap_or(f64::INFINITY);
         if reach.is_finite() && !self.visible(p.project(&body.center), reach) {
             return;
         }
-        match body.shape {
-            ShapeSpec::Box { half_extents } => {
+        match &body.shape {
+            &ShapeSpec::Box { half_extents } => {
                 let corners = Obb::new(body.center, body.rotation, half_extents)
                     .vertices()
                     .map(|v| p.project(&v));
@@ -162,12 +158,15 @@ impl Pen<'_> {
                 }
                 out.label(p.project(&body.center), name, role);
             }
-            ShapeSpec::Sphere { radius } => {
+            &ShapeSpec::Sphere { radius } => {
                 let center = p.project(&body.center);
                 out.circle(center, radius, role);
                 out.label(center, name, role);
             }
-            ShapeSpec::Plane { normal, offset } => self.plane(out, &normal, offset, role, name),
+            ShapeSpec::Plane { normal, offset } => self.plane(out, normal, *offset, role, name),
+            ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_) => {
+                super::surface::draw(out, p, body, role, name);
+            }
         }
     }
 

@@ -169,7 +169,9 @@ fn material_point(
 ) -> (Vector3<f64>, Vector3<f64>) {
     let now = m.state_at(h, t);
     match m.shape {
-        BodyShape::Plane { .. } => (*point, Vector3::zeros()),
+        BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_) => {
+            (*point, Vector3::zeros())
+        }
         BodyShape::Sphere(_) => (state.position + (point - now.position), state.velocity),
         BodyShape::Box(_) => {
             let local = now.rotation.inverse() * (point - now.position);
@@ -186,9 +188,9 @@ fn corner_on_plane(
     h: f64,
     t: f64,
 ) -> Option<(TrackedPoint, Vector3<f64>, f64)> {
-    let (body, normal, offset) = match (a.shape, b.shape) {
-        (BodyShape::Box(_), BodyShape::Plane { normal, offset }) => (a, normal, offset),
-        (BodyShape::Plane { normal, offset }, BodyShape::Box(_)) => (b, normal, offset),
+    let (body, normal, offset) = match (&a.shape, &b.shape) {
+        (BodyShape::Box(_), BodyShape::Plane { normal, offset }) => (a, *normal, *offset),
+        (BodyShape::Plane { normal, offset }, BodyShape::Box(_)) => (b, *normal, *offset),
         _ => return None,
     };
     let BodyShape::Box(half) = body.shape else {

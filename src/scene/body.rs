@@ -8,10 +8,10 @@ use toml::de::DeTable;
 use super::fields::Fields;
 use super::model::{BodySpec, FitReport, ShapeSpec};
 use super::value::Report;
-use super::{points, rotation};
+use super::{mesh, points, rotation, triangle};
 
 /// The valid values of `shape`.
-pub const SHAPES: &[&str] = &["box", "sphere", "plane", "points"];
+pub const SHAPES: &[&str] = &["box", "sphere", "plane", "points", "triangle", "mesh"];
 
 /// The keys of each shape beyond `name` and `shape`, for messages about misplaced keys.
 const SHAPE_KEYS: &[(&str, &[&str])] = &[
@@ -19,6 +19,18 @@ const SHAPE_KEYS: &[(&str, &[&str])] = &[
     ("sphere", &["center", "rotation", "radius"]),
     ("plane", &["normal", "offset"]),
     ("points", &["points", "fit", "obb_method", "sphere_method"]),
+    ("triangle", &["vertices"]),
+    (
+        "mesh",
+        &[
+            "vertices",
+            "triangles",
+            "file",
+            "center",
+            "rotation",
+            "scale",
+        ],
+    ),
     ("moving", &["velocity", "angular_velocity", "mass", "fixed"]),
 ];
 
@@ -41,7 +53,8 @@ pub(crate) fn validate<'t>(
     let name = read_name(&mut f, r);
     let named = name.map(|n| (n, f.span_of("name")));
     let shape = f.choice(r, "shape", SHAPES);
-    let shape = shape.or_else(|| f.missing("shape", "one of box, sphere, plane, points"));
+    let shape =
+        shape.or_else(|| f.missing("shape", "one of box, sphere, plane, points, triangle, mesh"));
     let Some(shape) = shape else {
         // Without a shape the allowed keys are unknown: report only what is missing.
         f.abandon(r);
@@ -51,10 +64,10 @@ pub(crate) fn validate<'t>(
         };
     };
     let placed = read_shape(&mut f, shape, r);
-    let motion = if shape == "plane" {
-        plane_motion(&mut f, r)
-    } else {
-        read_motion(&mut f, r)
+    let motion = match shape {
+        "plane" => plane_motion(&mut f, r),
+        "triangle" | "mesh" => surface_motion(&mut f, r),
+        _ => read_motion(&mut f, r),
     };
     let finished = f.finish_with(r, |key, label, allowed| {
         misplaced(key, label, shape, allowed)
@@ -114,6 +127,8 @@ fn read_shape(f: &mut Fields<'_, '_>, shape: &str, r: &mut Report<'_>) -> Option
     match shape {
         "points" => points::validate(f, r),
         "plane" => read_plane(f, r),
+        "triangle" => triangle::validate(f, r),
+        "mesh" => mesh::validate(f, r),
         _ => read_solid(f, shape == "box", r),
     }
 }
@@ -204,11 +219,36 @@ fn plane_motion(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Motion {
     }
 }
 
+/// A triangle or a mesh is never dynamic: it stays put, or moves at its constant `velocity`.
+fn surface_motion(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Motion {
+    let velocity = f.vec3(r, "velocity").unwrap_or_else(Vector3::zeros);
+    Motion {
+        velocity,
+        angular_velocity: Vector3::zeros(),
+        mass: 1.0,
+        fixed: velocity == Vector3::zeros(),
+    }
+}
+
 /// The message for a key that belongs to another shape, or `None` for a plain unknown key.
 fn misplaced(key: &str, label: &str, shape: &str, allowed: &str) -> Option<String> {
     if shape == "points" && (key == "center" || key == "rotation") {
         return Some(format!(
             "`{key}` cannot be given for {label}: the fit of its points decides it"
+        ));
+    }
+    if shape == "triangle" && (key == "center" || key == "rotation") {
+        return Some(format!(
+            "`{key}` cannot be given for {label}: a triangle is placed by its `vertices`, in \
+             world coordinates; allowed keys: {allowed}"
+        ));
+    }
+    let surface = shape == "triangle" || shape == "mesh";
+    if surface && ["angular_velocity", "mass", "fixed"].contains(&key) {
+        return Some(format!(
+            "`{key}` does not apply to a {shape} ({label}): triangles and meshes are never \
+             dynamic; they stay where they are, or move at their constant `velocity`; allowed \
+             keys: {allowed}"
         ));
     }
     let owners: Vec<&str> = SHAPE_KEYS

@@ -18,8 +18,17 @@ pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
 
 /// Parses and validates the scene `text`; `path` names it in messages and gives `Scene::name`.
 pub fn load_str(text: &str, path: &str) -> Result<Scene, Diagnostics> {
+    load_text(text, path, false)
+}
+
+/// [`load_str`] for a scene file on disk (`shipped` false) or a shipped scene, whose OBJ files
+/// are the shipped ones.
+fn load_text(text: &str, path: &str, shipped: bool) -> Result<Scene, Diagnostics> {
     check_text(text, path)?;
     let mut r = Report::new(path, text).with_limits(limits::SCENE);
+    if shipped {
+        r = r.shipped();
+    }
     let name = Path::new(path)
         .file_stem()
         .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
@@ -174,7 +183,7 @@ pub fn load(arg: &str) -> Result<Scene, Diagnostics> {
         return load_path(path);
     }
     if let Some((name, text)) = shipped_scenes().iter().find(|(name, _)| *name == arg) {
-        return load_str(text, &format!("scenes/{name}.toml"));
+        return load_text(text, &format!("scenes/{name}.toml"), true);
     }
     let names: Vec<&str> = shipped_scenes().iter().map(|(name, _)| *name).collect();
     let tail = if names.is_empty() {
@@ -191,6 +200,12 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 /// The scenes embedded from `scenes/*.toml`: (file stem, TOML text), sorted by name.
 pub fn shipped_scenes() -> &'static [(&'static str, &'static str)] {
     SHIPPED_SCENES
+}
+
+/// The files embedded from `scenes/*.obj` that shipped scenes read: (file name, bytes), sorted
+/// by name.
+pub fn shipped_files() -> &'static [(&'static str, &'static [u8])] {
+    SHIPPED_FILES
 }
 
 /// The lessons embedded from `lessons/*.toml`: (file stem, TOML text), sorted by name.

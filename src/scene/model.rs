@@ -1,8 +1,11 @@
 //! The validated scene a file describes, independent of the TOML that spelled it.
 
+use std::sync::Arc;
+
 use nalgebra::{UnitQuaternion, Vector3};
 
 pub use crate::dynamics::response::ResponseModel;
+use crate::geometry::{TriMesh, Triangle};
 
 /// A loaded, validated scene.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,7 +73,7 @@ pub struct BodySpec {
 }
 
 /// The shape of a body.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ShapeSpec {
     /// A box with half-extents along its own axes.
     Box {
@@ -89,6 +92,75 @@ pub enum ShapeSpec {
         /// Offset along the normal.
         offset: f64,
     },
+    /// A triangle, placed by its vertices in world coordinates at frame 0: the body's centre is
+    /// their centroid, and the vertices are kept relative to it.
+    Triangle {
+        /// The vertices minus the body's centre, in world orientation.
+        vertices: [Vector3<f64>; 3],
+    },
+    /// A triangle mesh (static, or moving at a constant velocity; never dynamic).
+    Mesh(MeshSpec),
+}
+
+impl ShapeSpec {
+    /// The shape's name as a scene writes it: `box`, `sphere`, `plane`, `triangle` or `mesh`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ShapeSpec::Box { .. } => "box",
+            ShapeSpec::Sphere { .. } => "sphere",
+            ShapeSpec::Plane { .. } => "plane",
+            ShapeSpec::Triangle { .. } => "triangle",
+            ShapeSpec::Mesh(_) => "mesh",
+        }
+    }
+
+    /// Whether the shape is a triangle or a mesh: surfaces that never respond to a contact.
+    pub fn is_surface(&self) -> bool {
+        matches!(self, ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_))
+    }
+
+    /// The radius of a ball about the body's centre that holds the shape; `None` for a plane.
+    pub fn reach(&self) -> Option<f64> {
+        match self {
+            ShapeSpec::Box { half_extents } => Some(half_extents.norm()),
+            ShapeSpec::Sphere { radius } => Some(*radius),
+            ShapeSpec::Plane { .. } => None,
+            ShapeSpec::Triangle { vertices } => Some(farthest(vertices)),
+            ShapeSpec::Mesh(spec) => Some(farthest(spec.mesh.vertices())),
+        }
+    }
+
+    /// The triangles of a triangle or a mesh body whose centre is at `center`, in world
+    /// coordinates (none for the other shapes).
+    pub fn triangles_at(&self, center: &Vector3<f64>) -> Vec<Triangle> {
+        match self {
+            ShapeSpec::Triangle { vertices } => vec![Triangle {
+                vertices: vertices.map(|v| v + center),
+            }],
+            ShapeSpec::Mesh(spec) => (0..spec.mesh.len())
+                .map(|i| spec.mesh.triangle(i).translated(center))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The largest length of the points.
+fn farthest(points: &[Vector3<f64>]) -> f64 {
+    points
+        .iter()
+        .map(Vector3::norm)
+        .fold(0.0, crate::math::max_nan)
+}
+
+/// The geometry of a mesh body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshSpec {
+    /// The mesh with its tree, its vertices relative to the body's centre: already scaled and
+    /// turned by the body's rotation (which never changes, since a mesh does not spin).
+    pub mesh: Arc<TriMesh>,
+    /// The OBJ file it was read from, as the scene names it; `None` for inline vertices.
+    pub file: Option<String>,
 }
 
 /// The evidence of a `points` body's fit.

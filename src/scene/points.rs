@@ -144,7 +144,7 @@ fn fitted(points: &[Vector3<f64>], fit: &str, variant: &str) -> Result<Fitted, S
     let (sizes, center, rotation, eigenvalues) = match fitted {
         (ShapeSpec::Box { half_extents }, c, q, e) => (half_extents.as_slice().to_vec(), c, q, e),
         (ShapeSpec::Sphere { radius }, c, q, e) => (vec![radius], c, q, e),
-        (ShapeSpec::Plane { .. }, ..) => return Err("a plane is not a volume".to_string()),
+        (shape, ..) => return Err(format!("a {} is not a volume", shape.name())),
     };
     if let Some(axis) = sizes.iter().position(|h| h.is_nan() || *h <= FLAT * size) {
         return Err(format!(

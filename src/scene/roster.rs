@@ -90,9 +90,11 @@ impl<'t> Roster<'t> {
         let Some(spec) = &self.specs[index] else {
             return Some(index);
         };
-        let problem = if matches!(spec.shape, ShapeSpec::Plane { .. }) {
-            "a plane; springs, forces and constraints act on boxes, spheres and points bodies"
-                .to_string()
+        let problem = if matches!(spec.shape, ShapeSpec::Plane { .. }) || spec.shape.is_surface() {
+            let shape = spec.shape.name();
+            format!(
+                "a {shape}; springs, forces and constraints act on boxes, spheres and points bodies"
+            )
         } else if let (Role::Moving(holder), true) = (role, spec.fixed) {
             format!("which is fixed and cannot move anyway; {holder} needs a moving body")
         } else {

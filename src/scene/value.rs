@@ -20,6 +20,8 @@ pub(crate) struct Report<'s> {
     pub diagnostics: Vec<Diagnostic>,
     /// The magnitudes numbers may have (a scene's limits), or `None` for any finite number.
     limits: Option<Limits>,
+    /// Whether the file is a shipped scene, whose OBJ files are the shipped ones.
+    shipped: bool,
 }
 
 impl<'s> Report<'s> {
@@ -30,7 +32,24 @@ impl<'s> Report<'s> {
             text,
             diagnostics: Vec::new(),
             limits: None,
+            shipped: false,
         }
+    }
+
+    /// The same report for a shipped scene: the files it names are the shipped ones.
+    pub fn shipped(mut self) -> Self {
+        self.shipped = true;
+        self
+    }
+
+    /// Whether the file is a shipped scene.
+    pub fn is_shipped(&self) -> bool {
+        self.shipped
+    }
+
+    /// The file's path as given, which files it names are relative to.
+    pub fn path(&self) -> &str {
+        self.path
     }
 
     /// The same report, whose numbers must keep within `limits`.

@@ -22,6 +22,7 @@ pub(crate) fn body_is_finite(b: &BodyRecord) -> bool {
         && all(b.normal.iter().flatten())
         && maybe(b.offset)
         && all(b.axes.iter().flatten().flatten())
+        && all(b.vertices.iter().flatten().flatten())
         && all(&b.rotation)
         && all(&b.velocity)
         && all(&b.angular_velocity)

@@ -11,6 +11,8 @@ use crate::math::arr3;
 use crate::sat::{self, AxisRow, Robustness, SweepRow};
 use crate::scene::{BodySpec, ShapeSpec};
 
+pub use super::surfaces::{MeshWalk, ShapeTable};
+
 /// The stages of the pipeline, cheapest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -109,6 +111,13 @@ pub struct PairRecord {
     /// For a spinning body: each approximation of the contact time and its error (docs/methods.md §10).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub approximations: Vec<ApproximationRecord>,
+    /// A pair with a triangle: the rows of its table (box–triangle, triangle–triangle, or a
+    /// mesh's deciding triangle), with the same columns as `axes`; absent for other pairs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<ShapeTable>,
+    /// A pair with a mesh: the walk of its tree and the triangle that decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mesh: Option<MeshWalk>,
     /// One sentence a person understands.
     pub sentence: String,
 }
@@ -128,11 +137,14 @@ pub fn explain_pair(
     horizon: f64,
     robustness: Robustness,
 ) -> Option<PairRecord> {
-    match (a.shape, b.shape) {
-        (ShapeSpec::Box { half_extents: ha }, ShapeSpec::Box { half_extents: hb }) => {
+    match (&a.shape, &b.shape) {
+        (&ShapeSpec::Box { half_extents: ha }, &ShapeSpec::Box { half_extents: hb }) => {
             let box_a = Obb::new(a.center, a.rotation, ha);
             let box_b = Obb::new(b.center, b.rotation, hb);
             Some(box_box((a, &box_a), (b, &box_b), time, horizon, robustness))
+        }
+        (sa, sb) if sa.is_surface() || sb.is_surface() => {
+            super::surfaces::surface_pair(a, b, time, horizon)
         }
         _ => super::shapes::other_pair(a, b, time, horizon),
     }
@@ -168,6 +180,8 @@ fn box_box(
             .contact
             .map(|c| contact_record(&PairContact::of_boxes(c), time, &a.name, &b.name)),
         approximations: Vec::new(),
+        table: None,
+        mesh: None,
         sentence: String::new(),
     };
     if spins(a) || spins(b) {
@@ -177,7 +191,8 @@ fn box_box(
     record
 }
 
-fn velocity(body: &BodySpec) -> Vector3<f64> {
+/// A body's velocity as the explanations move it (zero for a fixed body).
+pub(crate) fn velocity(body: &BodySpec) -> Vector3<f64> {
     if body.fixed {
         Vector3::zeros()
     } else {

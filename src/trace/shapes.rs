@@ -16,16 +16,23 @@ use crate::math::arr3;
 use crate::scene::{BodySpec, ShapeSpec};
 
 /// A body's shape placed at its state, as the contact table takes it.
-fn place(body: &BodySpec) -> Shape {
-    match body.shape {
-        ShapeSpec::Box { half_extents } => {
+pub(crate) fn place(body: &BodySpec) -> Shape {
+    match &body.shape {
+        &ShapeSpec::Box { half_extents } => {
             Shape::Box(Obb::new(body.center, body.rotation, half_extents))
         }
-        ShapeSpec::Sphere { radius } => Shape::Sphere(Sphere {
+        &ShapeSpec::Sphere { radius } => Shape::Sphere(Sphere {
             center: body.center,
             radius,
         }),
-        ShapeSpec::Plane { normal, offset } => Shape::Plane(Plane { normal, offset }),
+        &ShapeSpec::Plane { normal, offset } => Shape::Plane(Plane { normal, offset }),
+        &ShapeSpec::Triangle { vertices } => Shape::Triangle(crate::geometry::Triangle {
+            vertices: vertices.map(|v| v + body.center),
+        }),
+        ShapeSpec::Mesh(spec) => Shape::Mesh(crate::contact::PlacedMesh {
+            mesh: std::sync::Arc::clone(&spec.mesh),
+            offset: body.center,
+        }),
     }
 }
 
@@ -86,6 +93,8 @@ pub(crate) fn other_pair(
         sentence: String::new(),
         contact,
         approximations: Vec::new(),
+        table: None,
+        mesh: None,
     };
     // A spinning box is followed by the time-of-impact search (spheres look the same turned).
     let turning_box = |body: &BodySpec| matches!(body.shape, ShapeSpec::Box { .. }) && spins(body);
@@ -101,14 +110,10 @@ pub(crate) fn other_pair(
 }
 
 fn shape_name(body: &BodySpec) -> &'static str {
-    match body.shape {
-        ShapeSpec::Box { .. } => "box",
-        ShapeSpec::Sphere { .. } => "sphere",
-        ShapeSpec::Plane { .. } => "plane",
-    }
+    body.shape.name()
 }
 
-fn with_contact(
+pub(super) fn with_contact(
     mut sentence: String,
     contact: Option<&ContactRecord>,
     intersecting: bool,
@@ -130,7 +135,7 @@ fn with_contact(
 }
 
 /// A signed gap in words, its number never negative: `gap 0.120`, `overlap 0.030`, `gap 0.000`.
-fn gap_or_overlap(gap: f64) -> String {
+pub(super) fn gap_or_overlap(gap: f64) -> String {
     if fixed(gap, 3).starts_with('-') {
         format!("overlap {}", fixed(-gap, 3))
     } else {
@@ -138,7 +143,7 @@ fn gap_or_overlap(gap: f64) -> String {
     }
 }
 
-fn verdict(names: (&str, &str), intersecting: bool, gap: f64, what: &str) -> String {
+pub(super) fn verdict(names: (&str, &str), intersecting: bool, gap: f64, what: &str) -> String {
     let (a, b) = names;
     if intersecting {
         format!(

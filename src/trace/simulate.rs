@@ -49,16 +49,30 @@ impl SimOptions {
 /// The world a scene describes, with the overrides applied.
 pub fn world_from_scene(scene: &Scene, options: &SimOptions) -> Result<World, String> {
     let settings = options.settings(scene)?;
+    if let Some(body) = scene
+        .bodies
+        .iter()
+        .find(|b| b.shape.is_surface() && b.velocity != nalgebra::Vector3::zeros())
+    {
+        return Err(format!(
+            "body {:?} is a {} with a velocity: the simulation keeps triangles and meshes \
+             where they are and cannot move one yet (`explain` follows it)",
+            body.name,
+            body.shape.name()
+        ));
+    }
     let bodies = scene.bodies.iter().map(rigid_body).collect();
     World::new(bodies, force_model(scene), settings)
 }
 
 /// A scene body's shape and its state at the scene's start.
 pub(super) fn shape_and_state(spec: &BodySpec) -> (BodyShape, BodyState) {
-    let shape = match spec.shape {
-        ShapeSpec::Box { half_extents } => BodyShape::Box(half_extents),
-        ShapeSpec::Sphere { radius } => BodyShape::Sphere(radius),
-        ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
+    let shape = match &spec.shape {
+        &ShapeSpec::Box { half_extents } => BodyShape::Box(half_extents),
+        &ShapeSpec::Sphere { radius } => BodyShape::Sphere(radius),
+        &ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
+        &ShapeSpec::Triangle { vertices } => BodyShape::Triangle(vertices),
+        ShapeSpec::Mesh(spec) => BodyShape::Mesh(std::sync::Arc::clone(&spec.mesh)),
     };
     let state = BodyState {
         position: spec.center,

@@ -154,6 +154,7 @@ pub fn render_pair(pair: &PairRecord) -> String {
     if !pair.axes.is_empty() {
         write_table(&mut out, pair);
     }
+    super::surface_text::write_surface(&mut out, pair);
     let _ = writeln!(out, "  {}", pair.sentence);
     if !pair.approximations.is_empty() {
         let _ = writeln!(

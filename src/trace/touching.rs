@@ -16,10 +16,18 @@ impl PairRecord {
 
 /// The centre and radius of a sphere enclosing the body (`None` for a plane, which is unbounded).
 pub fn enclosing_ball(body: &BodySpec) -> Option<(Vector3<f64>, f64)> {
-    match body.shape {
-        ShapeSpec::Box { half_extents } => Some((body.center, half_extents.norm())),
-        ShapeSpec::Sphere { radius } => Some((body.center, radius)),
+    match &body.shape {
+        &ShapeSpec::Box { half_extents } => Some((body.center, half_extents.norm())),
+        &ShapeSpec::Sphere { radius } => Some((body.center, radius)),
         ShapeSpec::Plane { .. } => None,
+        ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_) => {
+            let boxes = body.shape.triangles_at(&body.center);
+            let aabb = boxes
+                .iter()
+                .map(crate::geometry::Triangle::aabb)
+                .reduce(|a, b| a.union(&b))?;
+            Some((aabb.center(), 0.5 * (aabb.max - aabb.min).norm()))
+        }
     }
 }
 
@@ -87,25 +95,37 @@ fn gap_at_least(a: &BodySpec, b: &BodySpec) -> f64 {
         match body.shape {
             Box { half_extents } => distance - obb(body, half_extents).projected_radius(&normal),
             Sphere { radius } => distance - radius,
-            Plane { .. } => f64::NEG_INFINITY,
+            _ => f64::NEG_INFINITY,
         }
     };
-    match (a.shape, b.shape) {
-        (Box { half_extents: ha }, Box { half_extents: hb }) => {
+    if a.shape.is_surface() || b.shape.is_surface() {
+        // The contact table's separation is a lower bound of the distance; two surfaces, which
+        // it never tests, may touch.
+        let (pa, pb) = (super::shapes::place(a), super::shapes::place(b));
+        let gap = crate::contact::separation(&pa, &pb);
+        return if gap.is_finite() {
+            gap
+        } else {
+            f64::NEG_INFINITY
+        };
+    }
+    match (&a.shape, &b.shape) {
+        (&Box { half_extents: ha }, &Box { half_extents: hb }) => {
             let trace = crate::sat::trace_with(&obb(a, ha), &obb(b, hb), Robustness::default());
             trace
                 .largest_gap()
                 .and_then(|row| row.gap)
                 .unwrap_or(f64::NEG_INFINITY)
         }
-        (Sphere { radius: ra }, Sphere { radius: rb }) => (b.center - a.center).norm() - ra - rb,
-        (Sphere { radius }, Box { half_extents }) => {
+        (&Sphere { radius: ra }, &Sphere { radius: rb }) => (b.center - a.center).norm() - ra - rb,
+        (&Sphere { radius }, &Box { half_extents }) => {
             obb(b, half_extents).distance_to_point(&a.center) - radius
         }
-        (Box { half_extents }, Sphere { radius }) => {
+        (&Box { half_extents }, &Sphere { radius }) => {
             obb(a, half_extents).distance_to_point(&b.center) - radius
         }
-        (Plane { normal, offset }, _) => to_plane(normal, offset, b),
-        (_, Plane { normal, offset }) => to_plane(normal, offset, a),
+        (&Plane { normal, offset }, _) => to_plane(normal, offset, b),
+        (_, &Plane { normal, offset }) => to_plane(normal, offset, a),
+        _ => f64::NEG_INFINITY,
     }
 }

@@ -6,7 +6,6 @@ use nalgebra::Vector3;
 
 use super::pairs::PairList;
 use super::App;
-use crate::scene::ShapeSpec;
 use crate::trace::FrameRecord;
 
 impl App {
@@ -116,10 +115,16 @@ pub(super) fn extent(frames: &[FrameRecord]) -> [Vector3<f64>; 2] {
     let mut low = Vector3::repeat(f64::INFINITY);
     let mut high = Vector3::repeat(f64::NEG_INFINITY);
     for body in frames.iter().flat_map(|record| &record.specs) {
-        let reach = match body.shape {
-            ShapeSpec::Box { half_extents } => half_extents.norm(),
-            ShapeSpec::Sphere { radius } => radius,
-            ShapeSpec::Plane { .. } => continue,
+        if body.shape.is_surface() {
+            for triangle in body.shape.triangles_at(&body.center) {
+                let aabb = triangle.aabb();
+                low = low.inf(&aabb.min);
+                high = high.sup(&aabb.max);
+            }
+            continue;
+        }
+        let Some(reach) = body.shape.reach() else {
+            continue;
         };
         low = low.inf(&body.center.add_scalar(-reach));
         high = high.sup(&body.center.add_scalar(reach));

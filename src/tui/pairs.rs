@@ -75,8 +75,7 @@ impl PairList {
         };
         for (i, a) in bodies.iter().enumerate() {
             for (j, b) in bodies.iter().enumerate().skip(i + 1) {
-                let planes = [a, b].map(|body| matches!(body.shape, ShapeSpec::Plane { .. }));
-                if planes == [true, true] {
+                if !crate::trace::is_explained(&a.shape, &b.shape) {
                     continue;
                 }
                 let distance = match (balls[i], balls[j]) {

@@ -177,13 +177,13 @@ fn framed(app: &App, focus: &Focus, projection: &Projection) -> [[f64; 2]; 2] {
 /// View points that hold `body`: a box's corners, a sphere's extreme points; for a plane, the
 /// foot of `other`'s centre on it (so the gap to the plane shows).
 fn outline(projection: &Projection, body: &BodySpec, other: &BodySpec) -> Vec<[f64; 2]> {
-    match body.shape {
-        ShapeSpec::Box { half_extents } => Obb::new(body.center, body.rotation, half_extents)
+    match &body.shape {
+        &ShapeSpec::Box { half_extents } => Obb::new(body.center, body.rotation, half_extents)
             .vertices()
             .iter()
             .map(|v| projection.project(v))
             .collect(),
-        ShapeSpec::Sphere { radius } => {
+        &ShapeSpec::Sphere { radius } => {
             let [x, y] = projection.project(&body.center);
             vec![[x - radius, y - radius], [x + radius, y + radius]]
         }
@@ -191,6 +191,13 @@ fn outline(projection: &Projection, body: &BodySpec, other: &BodySpec) -> Vec<[f
             let foot = other.center - normal * (normal.dot(&other.center) - offset);
             vec![projection.project(&foot)]
         }
+        ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_) => body
+            .shape
+            .triangles_at(&body.center)
+            .iter()
+            .flat_map(|t| t.vertices)
+            .map(|v| projection.project(&v))
+            .collect(),
     }
 }
 

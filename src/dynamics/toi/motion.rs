@@ -7,7 +7,7 @@ use nalgebra::{UnitQuaternion, Vector3};
 use crate::dynamics::{BodyShape, BodyState};
 
 /// A body's shape with its states at the start and the end of a frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Motion {
     /// The collision shape (a plane ignores both states: planes never move).
     pub shape: BodyShape,
@@ -74,7 +74,10 @@ impl Motion {
     pub fn reach(&self) -> f64 {
         match self.shape {
             BodyShape::Box(half) => half.norm(),
-            BodyShape::Sphere(_) | BodyShape::Plane { .. } => 0.0,
+            BodyShape::Sphere(_)
+            | BodyShape::Plane { .. }
+            | BodyShape::Triangle(_)
+            | BodyShape::Mesh(_) => 0.0,
         }
     }
 

@@ -1,18 +1,30 @@
 //! Bodies placed at one instant as shapes of the contact table, and their signed separation.
 
-use crate::contact::{self, Shape, ShapeKind};
+use std::sync::Arc;
+
+use crate::contact::{self, PlacedMesh, Shape, ShapeKind};
 use crate::dynamics::{BodyShape, BodyState};
-use crate::geometry::{Obb, Plane, Sphere};
+use crate::geometry::{Obb, Plane, Sphere, Triangle};
 
 /// The body's shape placed at `state`.
 pub(crate) fn place(shape: &BodyShape, state: &BodyState) -> Shape {
-    match *shape {
-        BodyShape::Box(half) => Shape::Box(Obb::new(state.position, state.rotation, half)),
+    match shape {
+        BodyShape::Box(half) => Shape::Box(Obb::new(state.position, state.rotation, *half)),
         BodyShape::Sphere(radius) => Shape::Sphere(Sphere {
             center: state.position,
-            radius,
+            radius: *radius,
         }),
-        BodyShape::Plane { normal, offset } => Shape::Plane(Plane { normal, offset }),
+        BodyShape::Plane { normal, offset } => Shape::Plane(Plane {
+            normal: *normal,
+            offset: *offset,
+        }),
+        BodyShape::Triangle(vertices) => Shape::Triangle(Triangle {
+            vertices: vertices.map(|v| v + state.position),
+        }),
+        BodyShape::Mesh(mesh) => Shape::Mesh(PlacedMesh {
+            mesh: Arc::clone(mesh),
+            offset: state.position,
+        }),
     }
 }
 
@@ -29,6 +41,8 @@ impl BodyShape {
             BodyShape::Box(_) => ShapeKind::Box,
             BodyShape::Sphere(_) => ShapeKind::Sphere,
             BodyShape::Plane { .. } => ShapeKind::Plane,
+            BodyShape::Triangle(_) => ShapeKind::Triangle,
+            BodyShape::Mesh(_) => ShapeKind::Mesh,
         }
     }
 }

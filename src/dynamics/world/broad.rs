@@ -43,10 +43,28 @@ pub(super) enum Volume {
 /// path: the path lies in the hull of its Bézier control points `x0, x0 + v0 h/3, x1 - v1 h/3,
 /// x1`, grown by the distance from the centre to the farthest surface point.
 pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64) -> Volume {
-    let reach = match body.shape {
-        BodyShape::Plane { normal, offset } => return Volume::Plane { normal, offset },
+    let reach = match &body.shape {
+        BodyShape::Plane { normal, offset } => {
+            return Volume::Plane {
+                normal: *normal,
+                offset: *offset,
+            }
+        }
         BodyShape::Box(half) => half.norm(),
-        BodyShape::Sphere(r) => r,
+        BodyShape::Sphere(r) => *r,
+        // Triangles and meshes never move in the world: their own box.
+        BodyShape::Triangle(vertices) => {
+            let corners = vertices.map(|v| v + start.position);
+            return still(&aabb_of_points(&corners).expect("three corners"));
+        }
+        BodyShape::Mesh(mesh) => {
+            let own = mesh.aabb();
+            let offset = start.position;
+            return still(&Aabb {
+                min: own.min + offset,
+                max: own.max + offset,
+            });
+        }
     };
     let controls = [
         start.position,
@@ -56,7 +74,7 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
     ];
     let path = aabb_of_points(&controls).expect("four control points");
     let grow = Vector3::repeat(reach);
-    let aabb = match (body.shape, h == 0.0) {
+    let aabb = match (&body.shape, h == 0.0) {
         (BodyShape::Box(_), true) => body.obb().map_or(path, |o| o.aabb()),
         _ => Aabb {
             min: path.min - grow,
@@ -67,6 +85,15 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
         aabb,
         center: path.center(),
         radius: 0.5 * (path.max - path.min).norm() + reach,
+    }
+}
+
+/// The volume of a body that stays inside `aabb`.
+fn still(aabb: &Aabb) -> Volume {
+    Volume::Swept {
+        aabb: *aabb,
+        center: aabb.center(),
+        radius: 0.5 * (aabb.max - aabb.min).norm(),
     }
 }
 

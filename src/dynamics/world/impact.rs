@@ -40,15 +40,16 @@ pub(super) struct Hit {
 }
 
 /// The motion of a leg from `s` seconds into a frame of `dt` (a fixed body stays put).
-fn motion(shape: BodyShape, leg: &Leg, s: f64, dt: f64) -> Motion {
+fn motion(shape: &BodyShape, leg: &Leg, s: f64, dt: f64) -> Motion {
     if leg.fixed {
-        return Motion::fixed(shape, leg.start);
+        return Motion::fixed(shape.clone(), leg.start);
     }
-    let whole = Motion::new(shape, leg.start, leg.end);
+    let whole = Motion::new(shape.clone(), leg.start, leg.end);
     if s <= leg.t0 {
         return whole;
     }
-    Motion::new(shape, whole.state_at(dt - leg.t0, s - leg.t0), leg.end)
+    let start = whole.state_at(dt - leg.t0, s - leg.t0);
+    Motion::new(whole.shape, start, leg.end)
 }
 
 /// Tests the pair `a`, `b` over the part of the frame both legs cover: the impact, if any (`None`
@@ -69,12 +70,12 @@ pub(super) fn test_pair(
     material: &Material,
 ) -> Option<Hit> {
     let s = legs.0.t0.max(legs.1.t0);
-    let (shape_a, shape_b) = (bodies[a].shape, bodies[b].shape);
+    let (shape_a, shape_b) = (&bodies[a].shape, &bodies[b].shape);
     let (ma, mb) = (
         motion(shape_a, legs.0, s, dt),
         motion(shape_b, legs.1, s, dt),
     );
-    if let Some(t) = touching(&shape_a, &ma.start, &shape_b, &mb.start) {
+    if let Some(t) = touching(shape_a, &ma.start, shape_b, &mb.start) {
         let approach = |p: &Vector3<f64>| {
             -t.normal
                 .dot(&(mb.start.point_velocity(p) - ma.start.point_velocity(p)))
@@ -114,8 +115,8 @@ pub(super) fn detect_pair(
 ) -> Option<Hit> {
     let s = legs.0.t0.max(legs.1.t0);
     let (ma, mb) = (
-        motion(bodies[a].shape, legs.0, s, dt),
-        motion(bodies[b].shape, legs.1, s, dt),
+        motion(&bodies[a].shape, legs.0, s, dt),
+        motion(&bodies[b].shape, legs.1, s, dt),
     );
     first_touch(&ma, &mb, s, dt)
 }
@@ -180,8 +181,8 @@ pub(super) fn respond(
         position: body.state.position,
         velocity: body.state.velocity,
     };
-    if let (BodyShape::Sphere(r), BodyShape::Sphere(s), false, false) =
-        (first.shape, second.shape, first.fixed, second.fixed)
+    if let (&BodyShape::Sphere(r), &BodyShape::Sphere(s), false, false) =
+        (&first.shape, &second.shape, first.fixed, second.fixed)
     {
         let pair = collide_balls(&ball(first, r), &ball(second, s), material);
         first.state.velocity = pair.after[0];
