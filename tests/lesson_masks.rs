@@ -139,12 +139,40 @@ const SIZES: [(u16, u16); 4] = [(80, 24), (100, 40), (120, 40), (160, 48)];
 
 /// The problems of a number question's screen: values within the tolerance in the debugger, and
 /// in the narration more of them than its own words write.
+/// `line` without the numbers that are given, never an answer (docs/lessons.md): the scene's
+/// `dt` (`dt = 0.01 s`, `dt 0.01 s`) anywhere, and the frame's time `t = … s` in the header.
+fn without_givens(line: &str, header: bool) -> String {
+    let mut out = line.to_string();
+    let mut prefixes = vec!["dt = ", "dt "];
+    if header {
+        prefixes.push("t = ");
+    }
+    for prefix in prefixes {
+        let mut from = 0;
+        while let Some(at) = out[from..].find(prefix).map(|k| k + from) {
+            let start = at + prefix.len();
+            let end = out[start..]
+                .find(" s")
+                .map_or(start, |k| start + k)
+                .min(out.len());
+            let number = &out[start..end];
+            if !number.is_empty() && number.parse::<f64>().is_ok() {
+                out.replace_range(start..end, "");
+            }
+            from = start.min(out.len());
+        }
+    }
+    out
+}
+
 fn number_leaks(player: &Player, value: f64, tolerance: f64) -> Vec<String> {
     let near = |x: &f64| (x - value).abs() <= tolerance;
     let (debugger, pane) = screen_parts(player);
     let mut leaks: Vec<String> = debugger
         .iter()
-        .filter(|line| decimals(line).iter().any(near))
+        .enumerate()
+        .filter(|(k, line)| decimals(&without_givens(line, *k == 0)).iter().any(near))
+        .map(|(_, line)| line)
         .map(|line| format!("debugger: {}", line.trim_end()))
         .collect();
     let written: String = [

@@ -49,15 +49,12 @@ fn status_parts(app: &App, integrator: bool) -> Vec<String> {
         .collect();
     parts.extend([
         frame,
-        format!("t = {} s", app.mask().fixed(app.record().time, 3)),
+        // The frame's clock and the scene's dt are given, never an answer: not masked.
+        format!("t = {} s", crate::trace::fixed(app.record().time, 3)),
         play,
     ]);
     if integrator {
-        parts.push(format!(
-            "{} dt = {} s",
-            world.integrator,
-            app.mask().shown(world.dt, world.dt.to_string())
-        ));
+        parts.push(format!("{} dt = {} s", world.integrator, world.dt));
     }
     if !world.response.responds() {
         parts.push("detect only".to_string());
