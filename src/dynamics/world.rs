@@ -28,7 +28,7 @@ use super::integrate::{BodyError, Integrator};
 use super::response::{Material, ResponseModel};
 use super::system::System;
 use super::toi::Approximation;
-use super::RigidBody;
+use super::{BodyState, RigidBody};
 use crate::sat::{AxisId, ContactKind};
 use group::{Group, Grouping};
 use pass::Pass;
@@ -232,7 +232,8 @@ impl World {
     ///    record the event.
     /// 5. Integrate them over the rest of the frame and test their pairs again; repeat from 4 (at
     ///    most `max_contacts` impacts).
-    /// 6. Resting contacts: push overlapping pairs apart, then sequential impulses with friction;
+    /// 6. Resting contacts: a slide along a triangle or mesh inside the friction cone undone, push
+    ///    overlapping pairs apart, then sequential impulses with friction;
     ///    any energy that makes is taken back out of the motion of the bodies it touched.
     /// 7. Record sub-steps, error estimates, energy and events, and the first body whose state
     ///    is no longer finite or passed [`DIVERGENCE_BOUND`] (its error estimate becomes NaN).
@@ -242,6 +243,7 @@ impl World {
     /// frame start, in time order; steps 4–6 change nothing.
     pub fn step(&mut self) -> FrameStep {
         let start = self.time();
+        let states: Vec<BodyState> = self.bodies.iter().map(|b| b.state).collect();
         let mut pass = Pass::begin(
             &mut self.bodies,
             &mut self.groups,
@@ -252,7 +254,7 @@ impl World {
         pass.run();
         let outcomes = pass.finish();
         let resting_points = if self.settings.response.responds() {
-            self.settle()
+            self.settle(&states)
         } else {
             0
         };
@@ -292,7 +294,7 @@ impl World {
     }
 
     /// The resting pass over the touching pairs, kept from making energy; the points it held.
-    fn settle(&mut self) -> usize {
+    fn settle(&mut self, start: &[BodyState]) -> usize {
         let pairs = resting::touching_pairs(&self.bodies, &self.joined);
         if pairs.is_empty() {
             return 0;
@@ -303,8 +305,8 @@ impl World {
         let points = resting::settle(
             &mut self.bodies,
             pairs,
-            material.friction,
-            material.resting_speed,
+            start,
+            (material.friction, material.resting_speed),
             self.settings.dt,
         );
         passive.keep(&self.groups, &mut self.bodies);

@@ -14,7 +14,7 @@ use super::{STILL, TOUCHING};
 
 /// Points whose gaps differ by at most this (metres) belong to one feature of a touch.
 const FEATURE: f64 = 1e-10;
-use crate::dynamics::RigidBody;
+use crate::dynamics::{BodyShape, BodyState, RigidBody};
 
 /// A touching pair with its touch as last computed, reused while neither body has moved.
 pub(super) struct Pair {
@@ -56,26 +56,29 @@ impl Pair {
 ///
 /// # Algorithm
 /// 1. The pairs [`touching_pairs`] found.
-/// 2. Position: push each overlapping pair apart as an impulse at its overlap would move it
+/// 2. Static friction on a fixed triangle or mesh ([`stick`]): a body whose slide along the
+///    face over the frame lies inside the friction cone is moved back along the face.
+/// 3. Position: push each overlapping pair apart as an impulse at its overlap would move it
 ///    ([`separate`]), until the deepest overlap is gone (at most 50 sweeps, so stacks settle too).
-/// 3. Contact points: box on plane, the corners near it; box on box, the incident face clipped
+/// 4. Contact points: box on plane, the corners near it; box on box, the incident face clipped
 ///    to the reference face; each with its own gap (a point above the other body may close its
 ///    gap in one frame, no more: a speculative contact; one closing much faster is an impact
 ///    landing just after the frame and is left to the next frame's search).
-/// 4. Velocity, per island of touching bodies ([`solve`]): projected Gauss–Seidel on accumulated
+/// 5. Velocity, per island of touching bodies ([`solve`]): projected Gauss–Seidel on accumulated
 ///    impulses, normal `λ >= 0` at each point aiming at normal speed `-gap/dt` (restitution 0: a
 ///    resting contact never bounces), friction for each pair's patch clamped to `μ Σλ`, until
 ///    the impulses stop changing.
 pub(super) fn settle(
     bodies: &mut [RigidBody],
     mut pairs: Vec<Pair>,
-    friction: f64,
-    resting_speed: f64,
+    start: &[BodyState],
+    (friction, resting_speed): (f64, f64),
     dt: f64,
 ) -> usize {
     if pairs.is_empty() {
         return 0;
     }
+    stick(bodies, &mut pairs, start, friction);
     let versions = separate(bodies, &mut pairs);
     let inverse = Inverse::of(bodies);
     let mut patches = Vec::new();
@@ -102,6 +105,62 @@ pub(super) fn settle(
         solve(bodies, &inverse, &mut island, friction);
     }
     count
+}
+
+/// Static friction at the position level against a fixed triangle or mesh: the slide along the
+/// face that the frame's free motion made is undone when it lies inside the friction cone.
+///
+/// # Algorithm
+/// For each pair of a moving body and a triangle or mesh (always fixed) that overlap by `d > 0`
+/// over a patch of at least three points (a face the body can neither roll nor pivot over; a
+/// sphere's single point is left to the velocity pass, which rolls it):
+/// 1. The moving body's material point at the centre of the manifold, traced back to its place
+///    at the frame start (`start`): its move `δ` over the frame.
+/// 2. Its part along the face, `δ_t = δ - (δ·n) n`. When `|δ_t| <= μ d` (Coulomb's cone at the
+///    position level: friction can hold the slide that sinking `d` brings), the body is moved
+///    back by `-δ_t`, so the push along the normal that follows ends where the frame began
+///    instead of sliding the body down a sloping face by the part of each gravity step along it.
+/// 3. A wider slide is kept: the body slides, and the friction rows of the velocity pass slow it.
+/// 4. A body is moved back once (by its first such pair); the touches of every pair of a body
+///    moved back are found again.
+fn stick(bodies: &mut [RigidBody], pairs: &mut [Pair], start: &[BodyState], friction: f64) {
+    let face = |body: &RigidBody| matches!(body.shape, BodyShape::Triangle(_) | BodyShape::Mesh(_));
+    let mut moved_bodies = Vec::new();
+    for pair in pairs.iter() {
+        let (a, b) = (pair.a, pair.b);
+        let moving = match (face(&bodies[a]), face(&bodies[b])) {
+            (true, false) => b,
+            (false, true) => a,
+            _ => continue,
+        };
+        if moved_bodies.contains(&moving) {
+            continue;
+        }
+        let Some(t) = pair
+            .touch
+            .as_ref()
+            .filter(|t| t.gap < 0.0 && t.points.len() >= 3)
+        else {
+            continue;
+        };
+        let centre = t.points.iter().map(|&(p, _)| p).sum::<Vector3<f64>>() / t.points.len() as f64;
+        let (then, now) = (&start[moving], &bodies[moving].state);
+        let before =
+            then.position + then.rotation * (now.rotation.inverse() * (centre - now.position));
+        let moved = centre - before;
+        let slide = moved - t.normal * moved.dot(&t.normal);
+        let slide_norm = slide.norm();
+        if slide_norm > 0.0 && slide_norm <= friction * -t.gap {
+            bodies[moving].state.position -= slide;
+            moved_bodies.push(moving);
+        }
+    }
+    // Every pair of a body moved back is touched again (the other pairs' touches still hold).
+    for pair in pairs.iter_mut() {
+        if moved_bodies.contains(&pair.a) || moved_bodies.contains(&pair.b) {
+            *pair = Pair::new(bodies, pair.a, pair.b);
+        }
+    }
 }
 
 /// Which points of a touch are arriving: still apart (more than rounding, 1e-12 m) and closing
