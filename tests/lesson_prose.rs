@@ -2,25 +2,12 @@
 //! quoted numbers, the `events`, body and `energy` facts, and their located errors.
 
 use std::path::Path;
-use std::process::Command;
 
 use sepax::lesson::{self, resolve_step, walk, Kind, Value};
 
-fn fixture(name: &str) -> String {
-    format!(
-        "{}/tests/fixtures/lessons/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn sepax(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sepax"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code(), text(&out.stdout), text(&out.stderr))
-}
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{lesson_fixture as fixture, run as sepax};
 
 #[test]
 fn placeholders_show_the_values_of_the_step_frame() {

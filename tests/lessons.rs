@@ -1,26 +1,13 @@
 //! Lessons: the format, the checker, and `sepax check` as a user runs it.
 
 use std::path::Path;
-use std::process::Command;
 
 use sepax::lesson::{self, Answer};
 use sepax::scene::shipped_lessons;
 
-fn fixture(name: &str) -> String {
-    format!(
-        "{}/tests/fixtures/lessons/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn sepax(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sepax"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code(), text(&out.stdout), text(&out.stderr))
-}
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{lesson_fixture as fixture, run as sepax};
 
 #[test]
 fn every_shipped_lesson_loads_and_every_fact_holds() {

@@ -22,3 +22,17 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// Runs `sepax` with `args`: its exit status, stdout and stderr.
+pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = sepax(args);
+    (output.status.code(), stdout(&output), stderr(&output))
+}
+
+/// The path of the lesson fixture `name` (`tests/fixtures/lessons/NAME`).
+pub fn lesson_fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/lessons/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
