@@ -43,4 +43,5 @@ pub use menu::{run_lessons, Menu};
 pub use picker::Picker;
 pub use terminal::{drive, run, run_scene, session, Screen};
 pub use theme::Theme;
+pub use timeline::HISTORY_BUDGET;
 pub use update::Action;

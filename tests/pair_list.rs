@@ -6,7 +6,7 @@
 
 use sepax::sat::Robustness;
 use sepax::scene::{self, Scene};
-use sepax::trace::{self, PairFilter, SimOptions};
+use sepax::trace::{self, PairFilter, SimOptions, Stage};
 use sepax::tui::pairs::{joined_pairs, PairList};
 
 /// The bodies of `scene` at `frame` as the world simulates them.
@@ -123,4 +123,46 @@ fn explain_touching_limit_5_prints_at_most_five_pairs_all_touching() {
         !text.contains("A and B"),
         "no pair touches in edge_edge_miss:\n{text}"
     );
+}
+
+#[test]
+fn a_large_scene_lists_its_near_pairs_and_counts_the_rest_as_explain_decides_them() {
+    let scene = scene::load("field_300").expect("shipped scene loads");
+    let joined = joined_pairs(&scene);
+    for frame in [0, 30] {
+        let bodies = bodies_at(&scene, frame);
+        let dt = scene.world.dt;
+        let time = frame as f64 * dt;
+        let full = trace::explain(&scene, &bodies, frame, dt, None, Robustness::default());
+        // Listing only the near pairs, as a scene with more than `LIST_ALL` pairs does.
+        let near = PairList::listing(&bodies, &joined, (time, dt), 0);
+        assert_eq!(near.total(), full.pairs.len(), "frame {frame}");
+        assert!(near.len() < full.pairs.len() / 10, "{} listed", near.len());
+        for stage in [Stage::Spheres, Stage::Aabbs, Stage::Sat, Stage::Exact] {
+            let expected = full.pairs.iter().filter(|r| r.stage == stage).count();
+            assert_eq!(near.stage_count(stage), expected, "frame {frame} {stage:?}");
+        }
+        let touching = full.pairs.iter().filter(|r| r.touches()).count();
+        assert_eq!(near.touching_count(), touching, "frame {frame}");
+        assert!(touching > 0);
+        for entry in near.entries() {
+            let names = (bodies[entry.a].name.as_str(), bodies[entry.b].name.as_str());
+            let record = full
+                .pairs
+                .iter()
+                .find(|r| (r.a.as_str(), r.b.as_str()) == names)
+                .expect("a listed pair is a pair");
+            assert_eq!(entry.touching, record.touches(), "{names:?}");
+            assert_eq!(entry.stage, record.stage, "{names:?}");
+        }
+        // A far pair can still be selected by its bodies, and then counts as listed.
+        let mut list = near.clone();
+        let far = list.far();
+        let (i, j) = (1, bodies.len() - 1);
+        assert!(list.entries().iter().all(|e| (e.a, e.b) != (i, j)));
+        let k = list.find_or_add(j, i, &bodies, &joined).expect("a pair");
+        assert_eq!((list.entries()[k].a, list.entries()[k].b), (i, j));
+        assert_eq!(list.far().total, far.total - 1);
+        assert_eq!(list.total(), near.total());
+    }
 }

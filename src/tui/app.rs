@@ -7,7 +7,7 @@ use nalgebra::Vector3;
 use super::layout::Shown;
 use super::pair_picker::PairSearch;
 use super::pairs::{joined_pairs, PairEntry, PairList};
-use super::timeline::Timeline;
+use super::timeline::{FrameSummary, Timeline};
 use super::Theme;
 use crate::draw::View;
 use crate::lesson::Mask;
@@ -150,12 +150,10 @@ impl App {
             extent: [Vector3::zeros(); 2],
             mask: Mask::default(),
         };
-        app.extent = super::navigate::extent(app.timeline.frames());
+        app.extent = super::navigate::extent_of(&app.timeline);
         app.wait_for(options.frame);
         let named = options.pair.as_ref();
-        let chosen = named
-            .and_then(|(a, b)| app.pair_named(a, b))
-            .map(|(k, _)| k);
+        let chosen = named.and_then(|(a, b)| app.find_pair(a, b));
         app.select_pair(chosen.unwrap_or_else(|| app.pairs.opening()));
         app
     }
@@ -172,7 +170,7 @@ impl App {
 
     /// The last frame index computed so far.
     pub fn last_frame(&self) -> usize {
-        self.timeline.frames().len().saturating_sub(1)
+        self.timeline.computed().saturating_sub(1)
     }
 
     /// The last frame index once every frame is computed.
@@ -187,25 +185,28 @@ impl App {
 
     /// The current frame's record.
     pub fn record(&self) -> &FrameRecord {
-        &self.timeline.frames()[self.frame]
+        self.timeline.record(self.frame)
     }
 
-    /// The frame records up to and including the current one.
-    pub fn history(&self) -> &[FrameRecord] {
-        &self.timeline.frames()[..=self.frame]
+    /// What the sparklines show of each frame up to and including the current one.
+    pub fn history(&self) -> &[FrameSummary] {
+        self.timeline.summaries(self.frame)
+    }
+
+    /// How many frame records are in memory and the estimated bytes of history held (past
+    /// [`HISTORY_BUDGET`], records far from the current frame are recomputed when visited).
+    pub fn history_held(&self) -> (usize, usize) {
+        self.timeline.held()
     }
 
     /// The event that ended the timeline early, when the simulation diverged.
     pub fn diverged(&self) -> Option<&crate::trace::DivergedRecord> {
-        self.timeline
-            .frames()
-            .last()
-            .and_then(|r| r.diverged.as_ref())
+        self.timeline.diverged()
     }
 
     /// The record of the frame after the current one, if any.
     pub fn next_record(&self) -> Option<&FrameRecord> {
-        self.timeline.frames().get(self.frame + 1)
+        self.timeline.get(self.frame + 1)
     }
 
     /// Every pair of the current frame, in scene order and in the order offered.

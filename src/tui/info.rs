@@ -29,7 +29,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::from(format!(
         "{} bodies, {} pairs; {} frames of {} s, {}, gravity ({}, {}, {})",
         scene.bodies.len(),
-        app.pairs().len(),
+        app.pairs().total(),
         app.final_frame(),
         mask.shown(world.dt, world.dt.to_string()),
         world.integrator,
@@ -42,6 +42,27 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             "simulating in the background: frames 0 to {} of {} are ready",
             app.last_frame(),
             app.final_frame()
+        )));
+    }
+    let far = app.pairs().far();
+    if far.total > 0 {
+        lines.push(Line::from(format!(
+            "{} pairs are listed (those near enough to matter); the other {} are far apart \
+             (the enclosing spheres decide {} of them): type both names in the picker (/) to \
+             select one",
+            app.pairs().len(),
+            far.total,
+            far.spheres
+        )));
+    }
+    let (resident, bytes) = app.history_held();
+    if resident <= app.last_frame() {
+        lines.push(Line::from(format!(
+            "history: {resident} of {} frames in memory ({} MB of a {} MB budget); the others \
+             are recomputed from keyframes when visited",
+            app.last_frame() + 1,
+            bytes >> 20,
+            super::HISTORY_BUDGET >> 20
         )));
     }
     if let Some(pair) = app.pair() {

@@ -118,8 +118,8 @@ fn render_full(app: &App, area: Rect, buf: &mut Buffer) {
     }
     Paragraph::new(lines).render(text, buf);
     let history = app.history();
-    let errors: Vec<f64> = history.iter().map(max_error).collect();
-    let energy: Vec<f64> = history.iter().map(|r| r.energy.total).collect();
+    let errors: Vec<f64> = history.iter().map(|s| s.max_error).collect();
+    let energy: Vec<f64> = history.iter().map(|s| s.energy).collect();
     spark_row(app, "max e_a", &errors, error_row, buf);
     spark_row(app, "energy", &energy, energy_row, buf);
 }

@@ -22,11 +22,24 @@ impl App {
         )
     }
 
+    /// The index of the pair of bodies `a` and `b`, listing it when the scene is large and the
+    /// two are far apart.
+    pub(super) fn find_pair(&mut self, a: &str, b: &str) -> Option<usize> {
+        if let Some((k, _)) = self.pair_named(a, b) {
+            return Some(k);
+        }
+        self.timeline.ensure(self.frame);
+        let bodies = &self.timeline.record(self.frame).specs;
+        let index = |name: &str| bodies.iter().position(|body| body.name == name);
+        let (i, j) = (index(a)?, index(b)?);
+        self.pairs.find_or_add(i, j, bodies, &self.joined)
+    }
+
     /// Selects pair `k` (scene order) with its default axis row.
     pub(super) fn select_pair(&mut self, k: usize) {
         self.pair = k.min(self.pairs.len().saturating_sub(1));
         self.pairs
-            .ensure(self.pair, &self.timeline.frames()[self.frame].specs);
+            .ensure(self.pair, &self.timeline.record(self.frame).specs);
         self.row = self.default_row();
     }
 
@@ -58,7 +71,8 @@ impl App {
     /// selected pair.
     pub(super) fn go_to(&mut self, frame: usize) {
         self.frame = frame.min(self.last_frame());
-        let record = &self.timeline.frames()[self.frame];
+        self.timeline.ensure(self.frame);
+        let record = self.timeline.record(self.frame);
         let dt = self.scene.world.dt;
         let time = self.frame as f64 * dt;
         // A diverged frame's state is not finite: there is nothing to explain.
@@ -67,8 +81,13 @@ impl App {
         } else {
             &record.specs[..]
         };
+        let selected = self.pairs.entries().get(self.pair).map(|e| (e.a, e.b));
         self.pairs = PairList::new(specs, &self.joined, time, dt);
-        self.pair = self.pair.min(self.pairs.len().saturating_sub(1));
+        // The same two bodies stay selected (a large scene may not list them by itself).
+        let kept = selected.and_then(|(a, b)| self.pairs.find_or_add(a, b, specs, &self.joined));
+        self.pair = kept
+            .unwrap_or(self.pair)
+            .min(self.pairs.len().saturating_sub(1));
         self.pairs.ensure(self.pair, specs);
     }
 
@@ -93,12 +112,13 @@ impl App {
     /// Takes the frames the background simulation sent; moves on to a frame waited for once it is
     /// there.
     pub(super) fn receive_frames(&mut self) {
-        let before = self.timeline.frames().len();
-        if self.timeline.receive() == 0 {
+        let (arrived, extent) = self.timeline.receive(self.frame);
+        if arrived == 0 {
             return;
         }
-        let [low, high] = extent(&self.timeline.frames()[before..]);
-        self.extent = [self.extent[0].inf(&low), self.extent[1].sup(&high)];
+        if let Some([low, high]) = extent {
+            self.extent = [self.extent[0].inf(&low), self.extent[1].sup(&high)];
+        }
         if let Some(target) = self.pending_frame {
             if target <= self.last_frame() {
                 self.pending_frame = None;
@@ -110,11 +130,16 @@ impl App {
     }
 }
 
+/// The world box holding every non-plane body of the timeline's resident frames.
+pub(super) fn extent_of(timeline: &super::timeline::Timeline) -> [Vector3<f64>; 2] {
+    extent((0..timeline.computed()).filter_map(|f| timeline.get(f)))
+}
+
 /// The world box holding every non-plane body of `frames` (±5 when there is none).
-pub(super) fn extent(frames: &[FrameRecord]) -> [Vector3<f64>; 2] {
+pub(super) fn extent<'a>(frames: impl IntoIterator<Item = &'a FrameRecord>) -> [Vector3<f64>; 2] {
     let mut low = Vector3::repeat(f64::INFINITY);
     let mut high = Vector3::repeat(f64::NEG_INFINITY);
-    for body in frames.iter().flat_map(|record| &record.specs) {
+    for body in frames.into_iter().flat_map(|record| &record.specs) {
         if body.shape.is_surface() {
             for triangle in body.shape.triangles_at(&body.center) {
                 let aabb = triangle.aabb();

@@ -58,6 +58,20 @@ pub fn matching(list: &PairList, bodies: &[BodySpec], typed: &str) -> Vec<usize>
     list.order().iter().copied().filter(|&k| named(k)).collect()
 }
 
+/// The two bodies the typed words name exactly (ignoring case), as indices `i < j`: how a pair
+/// of a large scene that is too far apart to be listed is still picked.
+pub fn named_pair(bodies: &[BodySpec], typed: &str) -> Option<(usize, usize)> {
+    let words: Vec<&str> = typed.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let [a, b] = words[..] else { return None };
+    let index = |word: &str| {
+        bodies
+            .iter()
+            .position(|body| body.name.eq_ignore_ascii_case(word))
+    };
+    let (i, j) = (index(a)?, index(b)?);
+    (i != j).then(|| (i.min(j), i.max(j)))
+}
+
 /// What the picker says about a pair: touching, the gap between enclosing spheres (`?` when
 /// `mask` hides it), or why it cannot collide.
 pub fn state(entry: &PairEntry, bodies: &[BodySpec], mask: &Mask) -> String {
@@ -109,7 +123,7 @@ pub fn render(app: &App, search: &PairSearch, area: Rect, buf: &mut Buffer) {
         ]),
         Line::styled(
             if found.is_empty() {
-                format!("no pair of the {} matches", app.pairs().len())
+                format!("no listed pair of the {} matches", app.pairs().total())
             } else {
                 format!(
                     "{}{}{} of {} matching ({} pairs in all)",
@@ -117,7 +131,7 @@ pub fn render(app: &App, search: &PairSearch, area: Rect, buf: &mut Buffer) {
                     theme.dash(),
                     shown,
                     found.len(),
-                    app.pairs().len()
+                    app.pairs().total()
                 )
             },
             theme.dim(),
@@ -133,6 +147,15 @@ pub fn render(app: &App, search: &PairSearch, area: Rect, buf: &mut Buffer) {
             ratatui::style::Style::new()
         };
         lines.push(Line::styled(text, style));
+    }
+    if found.is_empty() {
+        if let Some((i, j)) = named_pair(bodies, &search.typed) {
+            let names = format!("{},{}", bodies[i].name, bodies[j].name);
+            lines.push(Line::styled(
+                format!("{names:<28} far apart, not listed: Enter selects it"),
+                theme.selected(),
+            ));
+        }
     }
     Paragraph::new(lines).render(inner, buf);
 }

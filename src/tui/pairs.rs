@@ -3,9 +3,13 @@
 //! touching ones first, then the nearest. Full records are made only for the pairs that may touch
 //! and for the pairs the user selects, so a scene of hundreds of bodies steps quickly.
 
+mod near;
+mod stage;
+
 use std::collections::{HashMap, HashSet};
 
-use crate::geometry::Obb;
+pub use near::{FarPairs, LIST_ALL};
+
 use crate::sat::Robustness;
 use crate::scene::{BodySpec, ConstraintKind, Scene, ShapeSpec};
 use crate::trace::{enclosing_ball, explain_pair, may_touch, PairRecord, Stage};
@@ -35,6 +39,7 @@ pub struct PairList {
     records: HashMap<usize, PairRecord>,
     time: f64,
     horizon: f64,
+    far: FarPairs,
 }
 
 /// The pairs a spring, a rod or a pin holds together (`a < b`): they never collide.
@@ -67,40 +72,44 @@ impl PairList {
         time: f64,
         horizon: f64,
     ) -> PairList {
+        PairList::listing(bodies, joined, (time, horizon), LIST_ALL)
+    }
+
+    /// [`PairList::new`], listing every pair when there are at most `list_all`, else only the
+    /// near ones ([`near::near_pairs`]: every pair that may touch is among them) and counting
+    /// the rest.
+    pub fn listing(
+        bodies: &[BodySpec],
+        joined: &HashSet<(usize, usize)>,
+        (time, horizon): (f64, f64),
+        list_all: usize,
+    ) -> PairList {
         let balls: Vec<_> = bodies.iter().map(enclosing_ball).collect();
         let mut list = PairList {
             time,
             horizon,
             ..PairList::default()
         };
-        for (i, a) in bodies.iter().enumerate() {
-            for (j, b) in bodies.iter().enumerate().skip(i + 1) {
-                if !crate::trace::is_explained(&a.shape, &b.shape) {
-                    continue;
+        let (all, sphere_kinds) = near::pair_counts(bodies);
+        if all <= list_all {
+            for i in 0..bodies.len() {
+                for j in i + 1..bodies.len() {
+                    list.push(i, j, bodies, &balls, joined);
                 }
-                let distance = match (balls[i], balls[j]) {
-                    (Some((ca, ra)), Some((cb, rb))) => (cb - ca).norm() - ra - rb,
-                    _ => f64::NEG_INFINITY,
-                };
-                let fixed =
-                    |body: &BodySpec| body.fixed || matches!(body.shape, ShapeSpec::Plane { .. });
-                let mut entry = PairEntry {
-                    a: i,
-                    b: j,
-                    can_collide: !(joined.contains(&(i, j)) || fixed(a) && fixed(b)),
-                    touching: false,
-                    distance,
-                    stage: apart_stage(a, b),
-                };
-                if may_touch(a, b, horizon) {
-                    if let Some(record) = explain_pair(a, b, time, horizon, Robustness::default()) {
-                        entry.touching = record.touches();
-                        entry.stage = record.stage;
-                        list.records.insert(list.entries.len(), record);
-                    }
-                }
-                list.entries.push(entry);
             }
+        } else {
+            let mut listed_sphere_kinds = 0;
+            for (i, j) in near::near_pairs(bodies, horizon) {
+                if list.push(i, j, bodies, &balls, joined)
+                    && near::sphere_kind(&bodies[i], &bodies[j])
+                {
+                    listed_sphere_kinds += 1;
+                }
+            }
+            list.far = FarPairs {
+                total: all - list.entries.len(),
+                spheres: sphere_kinds - listed_sphere_kinds,
+            };
         }
         list.order = (0..list.entries.len()).collect();
         let key = |e: &PairEntry| {
@@ -118,6 +127,85 @@ impl PairList {
         list
     }
 
+    /// Lists the pair of bodies `i < j` (explained in full when it may touch); false when the two
+    /// shapes make no pair.
+    fn push(
+        &mut self,
+        i: usize,
+        j: usize,
+        bodies: &[BodySpec],
+        balls: &[Option<(nalgebra::Vector3<f64>, f64)>],
+        joined: &HashSet<(usize, usize)>,
+    ) -> bool {
+        let (a, b) = (&bodies[i], &bodies[j]);
+        if !crate::trace::is_explained(&a.shape, &b.shape) {
+            return false;
+        }
+        let distance = match (balls[i], balls[j]) {
+            (Some((ca, ra)), Some((cb, rb))) => (cb - ca).norm() - ra - rb,
+            _ => f64::NEG_INFINITY,
+        };
+        let fixed = |body: &BodySpec| body.fixed || matches!(body.shape, ShapeSpec::Plane { .. });
+        let mut entry = PairEntry {
+            a: i,
+            b: j,
+            can_collide: !(joined.contains(&(i, j)) || fixed(a) && fixed(b)),
+            touching: false,
+            distance,
+            stage: stage::apart_stage(a, b),
+        };
+        if may_touch(a, b, self.horizon) {
+            if let Some(record) = explain_pair(a, b, self.time, self.horizon, Robustness::default())
+            {
+                entry.touching = record.touches();
+                entry.stage = record.stage;
+                self.records.insert(self.entries.len(), record);
+            }
+        }
+        self.entries.push(entry);
+        true
+    }
+
+    /// The index of the pair of bodies `i` and `j` (either order), listing it (last in the
+    /// offered order) when it was one of the far pairs only counted; `None` when the two make
+    /// no pair.
+    pub fn find_or_add(
+        &mut self,
+        i: usize,
+        j: usize,
+        bodies: &[BodySpec],
+        joined: &HashSet<(usize, usize)>,
+    ) -> Option<usize> {
+        let (i, j) = (i.min(j), i.max(j));
+        if let Some(k) = self.entries.iter().position(|e| (e.a, e.b) == (i, j)) {
+            return Some(k);
+        }
+        if i == j || j >= bodies.len() {
+            return None;
+        }
+        let balls = [i, j].map(|k| enclosing_ball(&bodies[k]));
+        let mut all = vec![None; bodies.len()];
+        all[i] = balls[0];
+        all[j] = balls[1];
+        if !self.push(i, j, bodies, &all, joined) {
+            return None;
+        }
+        let k = self.entries.len() - 1;
+        self.far.take(self.entries[k].stage);
+        self.order.push(k);
+        Some(k)
+    }
+
+    /// The pairs not listed (a large scene lists only its near pairs).
+    pub fn far(&self) -> FarPairs {
+        self.far
+    }
+
+    /// How many pairs the frame has, listed or not.
+    pub fn total(&self) -> usize {
+        self.entries.len() + self.far.total
+    }
+
     /// The pairs in scene order.
     pub fn entries(&self) -> &[PairEntry] {
         &self.entries
@@ -128,7 +216,7 @@ impl PairList {
         &self.order
     }
 
-    /// How many pairs there are.
+    /// How many pairs are listed (all of them, unless the scene is large: [`PairList::total`]).
     pub fn len(&self) -> usize {
         self.entries.len()
     }
@@ -188,47 +276,6 @@ impl PairList {
 
     /// How many pairs each stage decides.
     pub fn stage_count(&self, stage: Stage) -> usize {
-        self.entries.iter().filter(|e| e.stage == stage).count()
-    }
-}
-
-/// The stage `explain` reports for a pair that does not touch, from its cheap stages: the
-/// enclosing spheres, then (two boxes) the AABBs, else the separating-axis test for two boxes and
-/// the exact test otherwise.
-fn apart_stage(a: &BodySpec, b: &BodySpec) -> Stage {
-    let obb = |body: &BodySpec| match body.shape {
-        ShapeSpec::Box { half_extents } => Some(Obb::new(body.center, body.rotation, half_extents)),
-        _ => None,
-    };
-    let ball = |body: &BodySpec| match body.shape {
-        ShapeSpec::Sphere { radius } => Some(radius),
-        _ => None,
-    };
-    match (obb(a), obb(b), ball(a), ball(b)) {
-        (Some(x), Some(y), _, _) => {
-            let (sx, sy) = (x.enclosing_sphere(), y.enclosing_sphere());
-            let (bx, by) = (x.aabb(), y.aabb());
-            if (sy.center - sx.center).norm() > sx.radius + sy.radius {
-                Stage::Spheres
-            } else if (0..3).any(|k| bx.max[k] < by.min[k] || by.max[k] < bx.min[k]) {
-                Stage::Aabbs
-            } else {
-                Stage::Sat
-            }
-        }
-        (Some(x), None, None, Some(r)) | (None, Some(x), Some(r), None) => {
-            let s = x.enclosing_sphere();
-            let center = if ball(a).is_some() {
-                a.center
-            } else {
-                b.center
-            };
-            if (center - s.center).norm() > r + s.radius {
-                Stage::Spheres
-            } else {
-                Stage::Exact
-            }
-        }
-        _ => Stage::Exact,
+        self.entries.iter().filter(|e| e.stage == stage).count() + self.far.count(stage)
     }
 }

@@ -59,7 +59,7 @@ pub fn line(app: &App) -> String {
         pair.b,
         pair_path(pair, app.mask())
     );
-    if pairs.len() < 2 {
+    if pairs.total() < 2 {
         return path;
     }
     let counts: Vec<String> = STAGES
@@ -68,7 +68,7 @@ pub fn line(app: &App) -> String {
         .collect();
     format!(
         "{path} | {} pairs decided by {}; {} touching",
-        pairs.len(),
+        pairs.total(),
         counts.join(", "),
         pairs.touching_count()
     )

@@ -1,7 +1,7 @@
 //! What the user can ask for, and how each request changes the [`App`].
 
 use super::app::{App, Framing, Overlay, Playback, SPEEDS};
-use super::pair_picker::{matching, PairSearch};
+use super::pair_picker::{matching, named_pair, PairSearch};
 
 /// One thing the user asked for (or the clock, for [`Action::Advance`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -247,7 +247,7 @@ impl App {
             return;
         };
         change(search);
-        let bodies = &self.timeline.frames()[self.frame].specs;
+        let bodies = &self.timeline.record(self.frame).specs;
         let found = matching(&self.pairs, bodies, &search.typed).len();
         search.highlighted = search.highlighted.min(found.saturating_sub(1));
     }
@@ -256,9 +256,15 @@ impl App {
         let Overlay::Pairs(search) = std::mem::take(&mut self.overlay) else {
             return;
         };
-        let bodies = &self.timeline.frames()[self.frame].specs;
+        let bodies = &self.timeline.record(self.frame).specs;
         if let Some(&k) = matching(&self.pairs, bodies, &search.typed).get(search.highlighted) {
             self.select_pair(k);
+        } else if let Some((i, j)) = named_pair(bodies, &search.typed) {
+            let bodies = &self.timeline.record(self.frame).specs;
+            match self.pairs.find_or_add(i, j, bodies, &self.joined) {
+                Some(k) => self.select_pair(k),
+                None => self.overlay = Overlay::Pairs(search),
+            }
         } else {
             self.overlay = Overlay::Pairs(search);
         }

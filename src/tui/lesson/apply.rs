@@ -51,8 +51,8 @@ impl App {
         self.overlay = Overlay::None;
         self.pause_at(frame);
         let pair = select
-            .and_then(|s| self.pair_named(&s.pair.0, &s.pair.1))
-            .map_or_else(|| self.pairs.opening(), |(k, _)| k);
+            .and_then(|s| self.find_pair(&s.pair.0, &s.pair.1))
+            .unwrap_or_else(|| self.pairs.opening());
         self.select_pair(pair);
         self.row = if self.mask.hides_verdict() {
             0
