@@ -76,6 +76,11 @@ pub struct ExplainArgs {
     /// Print one JSON object instead of text (with --pairs --summary: the counts as JSON).
     #[arg(long)]
     pub json: bool,
+    /// Add each body's 4x4 homogeneous transform and its inverse, and each pair's rotation
+    /// (`R[i][j] = A_i · B_j`) and translation (B's centre in A's frame), as the separating-axis
+    /// table uses them (JSON: `frames`).
+    #[arg(long, conflicts_with = "pairs")]
+    pub frames: bool,
     /// Explain many box pairs, one a line of FILE (`-`: standard input), JSON Lines or CSV,
     /// each as a scene of boxes A and B at frame 0: one JSON line out per pair, in order.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "frame", "pair"],

@@ -179,7 +179,10 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     let horizon = args.horizon.unwrap_or(scene.world.dt);
     let bodies = trace::bodies_at(&scene, args.frame, &trace::SimOptions::default())
         .map_err(|e| format!("error: {}: {e}", scene.name))?;
-    let head = trace::explain_head(&scene, &bodies, args.frame, horizon);
+    let mut head = trace::explain_head(&scene, &bodies, args.frame, horizon);
+    if args.frames {
+        head.frames = Some(trace::frames_record(&bodies, pair));
+    }
     let filter = trace::PairFilter {
         only_pair: pair,
         touching: args.touching,

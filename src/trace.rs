@@ -3,7 +3,9 @@
 
 mod box_pair;
 mod finite;
+mod fit_evidence;
 mod frame;
+mod frames_text;
 mod kinds;
 mod number;
 mod pairs;
@@ -14,8 +16,10 @@ mod surface_text;
 mod surfaces;
 mod text;
 mod touching;
+mod transforms;
 
 pub use box_pair::{box_verdict, BoxVerdict};
+pub use fit_evidence::{fit_evidence, FitEvidence};
 pub use frame::{
     body_frame, kinematic_timeline, BodyFrame, DivergedRecord, EnergyRecord, EventRecord,
     FrameRecord,
@@ -33,6 +37,7 @@ pub use simulate::{
 pub use surfaces::is_explained;
 pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
 pub use touching::{enclosing_ball, may_touch};
+pub use transforms::{frames_record, BodyTransform, FramesRecord, PairTransform};
 
 use nalgebra::{UnitQuaternion, Vector3};
 use serde::Serialize;
@@ -54,6 +59,9 @@ pub struct Explanation {
     pub horizon: f64,
     /// Every body's state at that frame, in scene order.
     pub bodies: Vec<BodyRecord>,
+    /// Each body's frame and each pair's transform (`explain --frames`), else absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frames: Option<FramesRecord>,
     /// Every pair, `a` before `b` in scene order.
     pub pairs: Vec<PairRecord>,
 }
@@ -122,6 +130,9 @@ pub struct FitRecord {
     pub eigenvalues: Option<[f64; 3]>,
     /// How many points were fitted.
     pub point_count: usize,
+    /// For a covariance box: the covariance, eigenvectors, residuals and projections.
+    #[serde(flatten)]
+    pub evidence: Option<FitEvidence>,
 }
 
 /// A body's pose at scene time `t`, assuming constant linear and angular velocity.
@@ -189,6 +200,7 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
         time: frame as f64 * scene.world.dt,
         horizon,
         bodies,
+        frames: None,
         pairs: Vec::new(),
     }
 }
@@ -255,6 +267,7 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
             variant: fit.variant.clone(),
             eigenvalues: fit.eigenvalues,
             point_count: fit.points.len(),
+            evidence: fit_evidence(fit),
         }),
     };
     match &body.shape {

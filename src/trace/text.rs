@@ -132,7 +132,13 @@ pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
                 "{}: {}{variant} fit to {} points: {volume}{eigen}",
                 body.name, fit.method, fit.point_count
             );
+            if let Some(evidence) = &fit.evidence {
+                out.push_str(&super::frames_text::fit_lines(evidence));
+            }
         }
+    }
+    if let Some(frames) = &explanation.frames {
+        out.push_str(&super::frames_text::render_frames(frames));
     }
     out
 }

@@ -115,8 +115,8 @@ impl Store {
             let step = world.step();
             let record = trace::frame_record(&scene, &world, &step);
             self.insert(record);
+            self.trim(focus);
         }
-        self.trim(focus);
     }
 
     /// Drops resident records farthest from `focus` (never frame 0, `focus` or the frame after
