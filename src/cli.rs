@@ -81,6 +81,11 @@ pub struct ExplainArgs {
     /// table uses them (JSON: `frames`).
     #[arg(long, conflicts_with = "pairs")]
     pub frames: bool,
+    /// Add the linear system the implicit-Euler step from this frame solves: the matrix, the
+    /// right-hand side, nalgebra's LU factors, the solution and its residual (JSON:
+    /// `linear_system`; the scene's integrator must be implicit-euler).
+    #[arg(long, conflicts_with = "pairs")]
+    pub linear_system: bool,
     /// Explain many box pairs, one a line of FILE (`-`: standard input), JSON Lines or CSV,
     /// each as a scene of boxes A and B at frame 0: one JSON line out per pair, in order.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "frame", "pair"],

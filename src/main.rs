@@ -183,6 +183,10 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     if args.frames {
         head.frames = Some(trace::frames_record(&bodies, pair));
     }
+    if args.linear_system {
+        let system = trace::linear_system_record(&scene, args.frame);
+        head.linear_system = Some(system.map_err(|e| format!("error: {e}"))?);
+    }
     let filter = trace::PairFilter {
         only_pair: pair,
         touching: args.touching,

@@ -7,6 +7,7 @@ mod fit_evidence;
 mod frame;
 mod frames_text;
 mod kinds;
+mod linear_system;
 mod number;
 mod pairs;
 mod rotating;
@@ -25,6 +26,7 @@ pub use frame::{
     FrameRecord,
 };
 pub use kinds::CONTACT_KINDS;
+pub use linear_system::{linear_system_record, render_linear_system, LinearSystemRecord};
 pub use number::{coordinates, fixed};
 pub use pairs::{
     explain_pair, ContactRecord, MeshWalk, PairRecord, ShapeTable, Stage, StageCheck, SweepRecord,
@@ -62,6 +64,9 @@ pub struct Explanation {
     /// Each body's frame and each pair's transform (`explain --frames`), else absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frames: Option<FramesRecord>,
+    /// The system the implicit-Euler step from this frame solves (`explain --linear-system`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub linear_system: Option<LinearSystemRecord>,
     /// Every pair, `a` before `b` in scene order.
     pub pairs: Vec<PairRecord>,
 }
@@ -201,6 +206,7 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
         horizon,
         bodies,
         frames: None,
+        linear_system: None,
         pairs: Vec::new(),
     }
 }

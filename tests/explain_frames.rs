@@ -174,3 +174,145 @@ fn the_course_covariance_example_comes_out_of_the_fit_record() {
         assert!((sign * got - printed).abs() < 6e-4, "{u1:?}");
     }
 }
+
+fn rows_of(value: &Value) -> Vec<Vec<f64>> {
+    value
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .expect("a row")
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect()
+        })
+        .collect()
+}
+
+fn times(x: &[Vec<f64>], y: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    (0..x.len())
+        .map(|r| {
+            (0..y[0].len())
+                .map(|c| (0..y.len()).map(|k| x[r][k] * y[k][c]).sum())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_implicit_euler_system_is_the_step_the_simulation_takes() {
+    for (scene, frame) in [
+        ("stiff_spring", 3),
+        ("lesson_stiff_cage", 0),
+        ("lesson_stiff_cage", 7),
+    ] {
+        let json = explain_json(&[scene, "--linear-system", "--frame", &frame.to_string()]);
+        let system = &json["linear_system"];
+        let (a, p) = (rows_of(&system["matrix"]), rows_of(&system["permutation"]));
+        let (l, u) = (rows_of(&system["lower"]), rows_of(&system["upper"]));
+        let n = a.len();
+        // P A = L U, L unit lower-triangular, U upper-triangular.
+        let (pa, lu) = (times(&p, &a), times(&l, &u));
+        for r in 0..n {
+            assert!((l[r][r] - 1.0).abs() < 1e-15);
+            for c in 0..n {
+                assert!(
+                    (pa[r][c] - lu[r][c]).abs() < 1e-12,
+                    "{scene}: PA {pa:?} LU {lu:?}"
+                );
+                assert!(c <= r || l[r][c] == 0.0);
+                assert!(c >= r || u[r][c] == 0.0);
+            }
+        }
+        let b: Vec<f64> = system["rhs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        let dv: Vec<f64> = system["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        let residual: f64 = (0..n)
+            .map(|r| ((0..n).map(|c| a[r][c] * dv[c]).sum::<f64>() - b[r]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        assert!(residual < 1e-12, "{scene}: residual {residual}");
+        // Δv is the change of velocity the simulation makes over that frame.
+        let (code, out, err) = cli::run(&[
+            "simulate",
+            scene,
+            "--json",
+            "--frames",
+            &(frame + 1).to_string(),
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let frames: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let velocity = |f: usize, name: &str, k: usize| {
+            let body = frames[f]["bodies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|b| b["name"] == name)
+                .unwrap();
+            body["velocity"][k].as_f64().unwrap()
+        };
+        for (slot, unknown) in system["unknowns"].as_array().unwrap().iter().enumerate() {
+            let unknown = unknown.as_str().unwrap();
+            let (name, axis) = unknown.rsplit_once('.').unwrap();
+            let k = ["vx", "vy", "vz"].iter().position(|&c| c == axis).unwrap();
+            let change = velocity(frame + 1, name, k) - velocity(frame, name, k);
+            assert!(
+                (change - dv[slot]).abs() < 1e-9,
+                "{scene} {unknown}: {change} vs {}",
+                dv[slot]
+            );
+        }
+    }
+}
+
+#[test]
+fn the_course_lu_and_eigenvalue_examples_come_out_as_printed() {
+    use sepax::nalgebra::{Matrix2, Matrix3, SymmetricEigen, Vector3};
+    // [AF] §1.3: 3x + 2y - 3z = 5, 4x - 3y + 6z = 1, x - z = 3 gives x = 13/10, y = -2,
+    // z = -17/10, by the LU factorisation implicit Euler uses.
+    let a = Matrix3::new(3.0, 2.0, -3.0, 4.0, -3.0, 6.0, 1.0, 0.0, -1.0);
+    let x = a.lu().solve(&Vector3::new(5.0, 1.0, 3.0)).expect("regular");
+    assert!((x - Vector3::new(1.3, -2.0, -1.7)).norm() < 1e-14, "{x}");
+    // §1.3.1.1: A = [1 1; 3 -1] has eigenvalues ±2 with eigenvectors (1, 1) and (1, -3).
+    let a2 = Matrix2::new(1.0, 1.0, 3.0, -1.0);
+    let mut values: Vec<f64> = a2.eigenvalues().expect("real").iter().copied().collect();
+    values.sort_by(f64::total_cmp);
+    assert!(
+        (values[0] + 2.0).abs() < 1e-14 && (values[1] - 2.0).abs() < 1e-14,
+        "{values:?}"
+    );
+    for (lambda, v) in [(2.0, [1.0, 1.0]), (-2.0, [1.0, -3.0])] {
+        let v = sepax::nalgebra::Vector2::from(v);
+        assert!((a2 * v - v * lambda).norm() < 1e-14);
+    }
+    // §1.3.2: the symmetric [2 1 0; 1 1 0; 0 0 -1] has eigenvalues -1 and (3 ± √5)/2.
+    let s = Matrix3::new(2.0, 1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, -1.0);
+    let eigen = SymmetricEigen::new(s);
+    let mut values: Vec<f64> = eigen.eigenvalues.iter().copied().collect();
+    values.sort_by(f64::total_cmp);
+    let root5 = 5.0_f64.sqrt();
+    for (got, printed) in values
+        .iter()
+        .zip([-1.0, (3.0 - root5) / 2.0, f64::midpoint(3.0, root5)])
+    {
+        assert!((got - printed).abs() < 1e-14, "{values:?}");
+    }
+    for k in 0..3 {
+        let v: Vector3<f64> = eigen.eigenvectors.column(k).into();
+        let residual: Vector3<f64> = s * v - v * eigen.eigenvalues[k];
+        assert!(residual.norm() < 1e-12);
+    }
+}

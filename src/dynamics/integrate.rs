@@ -13,6 +13,7 @@ pub use adaptive::{
 pub use estimate::{
     step, suggested_step, BodyError, StepRecord, DEFAULT_TOLERANCE, MAX_GROWTH, MIN_SHRINK,
 };
+pub use implicit::{linear_system, LinearSystem};
 
 use nalgebra::DVector;
 

@@ -199,6 +199,16 @@ impl World {
         self.frame as f64 * self.settings.dt
     }
 
+    /// The linear system an implicit-Euler step of a whole frame from now solves (`None` for
+    /// another integrator or without moving bodies).
+    pub fn implicit_system(&self) -> Option<super::integrate::LinearSystem> {
+        if self.settings.integrator != Integrator::ImplicitEuler {
+            return None;
+        }
+        let y = System::pack(&self.bodies);
+        super::integrate::linear_system(&self.system, &y, self.settings.dt)
+    }
+
     /// Kinetic and potential energy now.
     pub fn energy(&self) -> Energy {
         energy(&self.system, &System::pack(&self.bodies))

@@ -140,6 +140,9 @@ pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
     if let Some(frames) = &explanation.frames {
         out.push_str(&super::frames_text::render_frames(frames));
     }
+    if let Some(system) = &explanation.linear_system {
+        out.push_str(&super::render_linear_system(system));
+    }
     out
 }
 

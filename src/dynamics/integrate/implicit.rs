@@ -59,10 +59,28 @@ fn solve_velocity_change(
     jac: &ForceJacobians,
     moving: &[usize],
 ) -> DVector<f64> {
-    let n = 3 * moving.len();
-    if n == 0 {
+    if moving.is_empty() {
         return DVector::zeros(0);
     }
+    let (a, b) = assemble(system, y, h, forces, jac, moving);
+    let mass = |slot: usize| system.bodies[moving[slot / 3]].mass;
+    let n = b.len();
+    a.lu()
+        .solve(&b)
+        .unwrap_or_else(|| DVector::from_fn(n, |r, _| h * forces[moving[r / 3]][r % 3] / mass(r)))
+}
+
+/// The matrix `M - h² ∂F/∂x - h ∂F/∂v` and right-hand side `h F + h² (∂F/∂x) v` over the
+/// moving bodies' linear velocities (three unknowns per body, in body order).
+fn assemble(
+    system: &System,
+    y: &DVector<f64>,
+    h: f64,
+    forces: &[Vector3<f64>],
+    jac: &ForceJacobians,
+    moving: &[usize],
+) -> (DMatrix<f64>, DVector<f64>) {
+    let n = 3 * moving.len();
     let index = |slot: usize| 3 * moving[slot / 3] + slot % 3;
     let state_index = |slot: usize| moving[slot / 3] * STATE_PER_BODY + VELOCITY + slot % 3;
     let mass = |slot: usize| system.bodies[moving[slot / 3]].mass;
@@ -73,10 +91,55 @@ fn solve_velocity_change(
     let v = DVector::from_fn(n, |r, _| y[state_index(r)]);
     let f = DVector::from_fn(n, |r, _| forces[moving[r / 3]][r % 3]);
     let dx = DMatrix::from_fn(n, n, |r, c| jac.dx[(index(r), index(c))]);
-    let b = h * &f + h * h * dx * v;
-    a.lu()
-        .solve(&b)
-        .unwrap_or_else(|| DVector::from_fn(n, |r, _| h * f[r] / mass(r)))
+    (a, h * &f + h * h * dx * v)
+}
+
+/// The linear system one implicit-Euler step solves, with nalgebra's LU factors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinearSystem {
+    /// The moving bodies whose velocities are the unknowns (three each: x, y, z), in order.
+    pub bodies: Vec<usize>,
+    /// `A = M - h² ∂F/∂x - h ∂F/∂v`.
+    pub matrix: DMatrix<f64>,
+    /// `b = h F + h² (∂F/∂x) v`.
+    pub rhs: DVector<f64>,
+    /// The row permutation `P` of partial pivoting, as a matrix: `P A = L U`.
+    pub permutation: DMatrix<f64>,
+    /// Unit lower-triangular factor.
+    pub lower: DMatrix<f64>,
+    /// Upper-triangular factor.
+    pub upper: DMatrix<f64>,
+    /// `Δv`, the solution (`None` when `A` is singular and the step falls back to explicit).
+    pub solution: Option<DVector<f64>>,
+    /// `|A Δv - b|`, the residual of the solution.
+    pub residual: Option<f64>,
+}
+
+/// The system the step of length `h` from state `y` solves (`None` without moving bodies).
+pub fn linear_system(system: &System, y: &DVector<f64>, h: f64) -> Option<LinearSystem> {
+    let moving: Vec<usize> = (0..system.len())
+        .filter(|&i| !system.bodies[i].fixed)
+        .collect();
+    if moving.is_empty() {
+        return None;
+    }
+    let forces = system.forces.total(&system.bodies, y);
+    let (matrix, rhs) = assemble(system, y, h, &forces, &jacobians(system, y), &moving);
+    let lu = matrix.clone().lu();
+    let mut permutation = DMatrix::identity(rhs.len(), rhs.len());
+    lu.p().permute_rows(&mut permutation);
+    let solution = lu.solve(&rhs);
+    let residual = solution.as_ref().map(|x| (&matrix * x - &rhs).norm());
+    Some(LinearSystem {
+        bodies: moving,
+        lower: lu.l(),
+        upper: lu.u(),
+        permutation,
+        matrix,
+        rhs,
+        solution,
+        residual,
+    })
 }
 
 /// `∂F/∂x`, `∂F/∂v`: analytic parts plus finite differences of the constraint forces.
