@@ -203,7 +203,9 @@ pub fn collide_balls(a: &Ball, b: &Ball, material: &Material) -> BallPair {
 }
 
 mod model;
+mod particle;
 mod rigid;
 
 pub use model::ResponseModel;
+pub use particle::{particle_bounce, ParticleBounce};
 pub use rigid::{rigid_impulse, Approach, Friction, ImpulseResponse, Velocity};

@@ -312,13 +312,17 @@ impl World {
         let ends = pairs.iter().map(|p| (p.a, p.b));
         let passive = Passive::before(&self.groups, &self.group_of, &self.bodies, ends);
         let material = &self.settings.material;
-        let points = resting::settle(
-            &mut self.bodies,
-            pairs,
-            start,
-            (material.friction, material.resting_speed),
-            self.settings.dt,
-        );
+        let points = if self.settings.response == ResponseModel::Particle {
+            resting::settle_particles(&mut self.bodies, pairs, material)
+        } else {
+            resting::settle(
+                &mut self.bodies,
+                pairs,
+                start,
+                (material.friction, material.resting_speed),
+                self.settings.dt,
+            )
+        };
         passive.keep(&self.groups, &mut self.bodies);
         points
     }

@@ -30,7 +30,8 @@ pub const INTEGRATORS: &[&str] = &[
 /// The integrator used when `integrator` is not given.
 pub const DEFAULT_INTEGRATOR: &str = "rk4";
 
-/// The valid values of `response`: `impulse` (the default) and `none` (detect only).
+/// The valid values of `response`: `impulse` (the default), `particle` (the course's particle
+/// model) and `none` (detect only).
 pub const RESPONSES: &[&str] = &ResponseModel::NAMES;
 
 /// The coefficient of restitution used when `restitution` is not given.
@@ -62,6 +63,17 @@ pub(crate) fn validate(
         .choice(r, "response", RESPONSES)
         .and_then(ResponseModel::from_name)
         .unwrap_or_default();
+    if response == ResponseModel::Particle && friction > 1.0 {
+        // The particle model keeps (1 - μ) of the tangential speed: μ above 1 would reverse it.
+        r.error(
+            f.span_of("friction"),
+            format!(
+                "friction = {friction} with response = \"particle\": the particle model keeps \
+                 (1 - friction) of the tangential speed, so friction must be between 0 and 1"
+            ),
+        );
+        f.fail();
+    }
     if !f.finish(r) {
         return None;
     }

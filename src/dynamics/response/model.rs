@@ -3,7 +3,8 @@
 /// How a world answers a contact.
 ///
 /// `Impulse` is the full response (impacts bounce with restitution and friction, resting contacts
-/// are held); `None` is a detect-only world that reports every contact at its exact time and lets
+/// are held); `Particle` is the course's particle model (normal velocity `-ε v_N`, tangential
+/// `(1 - μ) v_T`, no spin), to compare with it; `None` is a detect-only world that reports every contact at its exact time and lets
 /// the bodies pass through each other. The list is open: a scene names a model by
 /// [`name`](Self::name), and a new model is a new variant with its own name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -12,21 +13,29 @@ pub enum ResponseModel {
     /// Impulses at impacts (restitution, friction) and a resting pass at the frame end.
     #[default]
     Impulse,
+    /// The course's particle response ([`particle_bounce`](super::particle_bounce)) at impacts
+    /// and at resting contacts; rotation is left alone.
+    Particle,
     /// Detect only: contacts are found and reported, nothing bounces, pushes apart or rests.
     None,
 }
 
 impl ResponseModel {
     /// Every model, the default first.
-    pub const ALL: [Self; 2] = [Self::Impulse, Self::None];
+    pub const ALL: [Self; 3] = [Self::Impulse, Self::Particle, Self::None];
 
     /// Every model's name, in the order of [`ALL`](Self::ALL).
-    pub const NAMES: [&'static str; 2] = [Self::Impulse.name(), Self::None.name()];
+    pub const NAMES: [&'static str; 3] = [
+        Self::Impulse.name(),
+        Self::Particle.name(),
+        Self::None.name(),
+    ];
 
-    /// The model's name as written in scenes (`"impulse"`, `"none"`).
+    /// The model's name as written in scenes (`"impulse"`, `"particle"`, `"none"`).
     pub const fn name(self) -> &'static str {
         match self {
             Self::Impulse => "impulse",
+            Self::Particle => "particle",
             Self::None => "none",
         }
     }
@@ -39,7 +48,7 @@ impl ResponseModel {
     /// Whether contacts change the bodies' motion.
     pub fn responds(self) -> bool {
         match self {
-            Self::Impulse => true,
+            Self::Impulse | Self::Particle => true,
             Self::None => false,
         }
     }

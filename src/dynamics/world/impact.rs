@@ -4,7 +4,9 @@ use nalgebra::Vector3;
 
 use super::touch::touching;
 use super::{STILL, TOUCHING};
-use crate::dynamics::response::{collide_balls, rigid_impulse, Ball, Material};
+use crate::dynamics::response::{
+    collide_balls, particle_bounce, rigid_impulse, Ball, Material, ResponseModel,
+};
 use crate::dynamics::toi::{time_of_impact, Approximation, Motion, ToiStatus};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 use crate::sat::{AxisId, ContactKind};
@@ -165,16 +167,32 @@ impl Response {
     };
 }
 
-/// Applies the response to an impact between `a < b`: the course's formulas for two moving
-/// spheres, otherwise the rigid-body impulse with angular terms, restitution and friction.
+/// Applies the response to an impact between `a < b`: with the particle model, the course's
+/// particle bounce of the centres; otherwise the course's formulas for two moving spheres, else
+/// the rigid-body impulse with angular terms, restitution and friction.
 pub(super) fn respond(
     bodies: &mut [RigidBody],
     (a, b): (usize, usize),
     hit: &Hit,
-    material: &Material,
+    (material, model): (&Material, ResponseModel),
 ) -> Response {
     let (low, high) = bodies.split_at_mut(b);
     let (first, second) = (&mut low[a], &mut high[0]);
+    if model == ResponseModel::Particle {
+        let v = [first.state.velocity, second.state.velocity];
+        let w = [first.inverse_mass(), second.inverse_mass()];
+        return match particle_bounce(v, w, &hit.normal, material) {
+            Some(bounce) => {
+                first.state.velocity = bounce.after[0];
+                second.state.velocity = bounce.after[1];
+                Response {
+                    impulse: bounce.impulse,
+                    restitution: bounce.restitution,
+                }
+            }
+            None => Response::NONE,
+        };
+    }
     let ball = |body: &RigidBody, r: f64| Ball {
         mass: body.mass,
         radius: r,

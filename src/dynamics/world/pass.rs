@@ -232,7 +232,12 @@ impl<'w> Pass<'w> {
             let y = self.tracks[g].cut(&mut self.groups[g], self.settings, self.frame_start, t);
             unpack(&self.groups[g], &y, self.bodies);
         }
-        let response = respond(self.bodies, (a, b), &pending.hit, &self.settings.material);
+        let response = respond(
+            self.bodies,
+            (a, b),
+            &pending.hit,
+            (&self.settings.material, self.settings.response),
+        );
         *self.impacts.entry((a, b)).or_insert(0) += 1;
         let event = self.event(pending, response);
         self.events.push(event);

@@ -14,6 +14,7 @@ use super::{STILL, TOUCHING};
 
 /// Points whose gaps differ by at most this (metres) belong to one feature of a touch.
 const FEATURE: f64 = 1e-10;
+use crate::dynamics::response::{particle_bounce, Material};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 
 /// A touching pair with its touch as last computed, reused while neither body has moved.
@@ -105,6 +106,44 @@ pub(super) fn settle(
         solve(bodies, &inverse, &mut island, friction);
     }
     count
+}
+
+/// Settles the touching pairs with the course's particle model; returns the number of pairs held.
+///
+/// # Algorithm
+/// 1. Position: push overlapping pairs apart ([`separate`]), as for the impulse model.
+/// 2. Velocity: each touching pair whose centres approach along the touch's normal takes the
+///    particle bounce ([`particle_bounce`]) with no restitution (a resting contact never
+///    bounces) and the friction's share of tangential speed lost; spin is left alone.
+pub(super) fn settle_particles(
+    bodies: &mut [RigidBody],
+    mut pairs: Vec<Pair>,
+    material: &Material,
+) -> usize {
+    let versions = separate(bodies, &mut pairs);
+    let resting = Material {
+        restitution: 0.0,
+        ..*material
+    };
+    let mut held = 0;
+    for pair in &mut pairs {
+        let (a, b) = (pair.a, pair.b);
+        let Some(normal) = pair
+            .current(bodies, &versions)
+            .filter(|t| t.gap <= TOUCHING)
+            .map(|t| t.normal)
+        else {
+            continue;
+        };
+        let v = [bodies[a].state.velocity, bodies[b].state.velocity];
+        let w = [bodies[a].inverse_mass(), bodies[b].inverse_mass()];
+        if let Some(bounce) = particle_bounce(v, w, &normal, &resting) {
+            bodies[a].state.velocity = bounce.after[0];
+            bodies[b].state.velocity = bounce.after[1];
+        }
+        held += 1;
+    }
+    held
 }
 
 /// Static friction at the position level against a fixed triangle or mesh: the slide along the
