@@ -16,7 +16,7 @@ use parry3d_f64::query::{Ray, RayCast};
 use parry3d_f64::shape::{Ball, Cuboid, HalfSpace};
 use sepax::geometry::ray::{ray_obb, ray_plane_hit, ray_sphere, ray_triangle, RayHit};
 use sepax::geometry::{Plane, Sphere, Triangle};
-use sepax::nalgebra::Vector3;
+use sepax::nalgebra::{UnitQuaternion, Vector3};
 use sepax::Obb;
 use shapes_support::{parry_triangle, pose_of, WORLD};
 
@@ -145,7 +145,7 @@ fn planes_agree_with_parry() {
             direction = (direction - normal * normal.dot(&direction)).normalize();
         }
         let cast = |o: &Vector3<f64>| ray_plane_hit(o, &direction, &plane, MAX_T);
-        let pose = pose_of(&(normal * plane.offset), &Default::default());
+        let pose = pose_of(&(normal * plane.offset), &UnitQuaternion::identity());
         let half_space = HalfSpace::new(dvec(&normal));
         let ray = parry_ray(&origin, &direction);
         let parry = half_space.cast_ray_and_get_normal(&pose, &ray, MAX_T, false);
@@ -174,7 +174,7 @@ fn spheres_agree_with_parry() {
         };
         let (origin, direction) = ray_towards(&mut rng, &sphere.center, sphere.radius);
         let cast = |o: &Vector3<f64>| ray_sphere(o, &direction, &sphere, MAX_T);
-        let pose = pose_of(&sphere.center, &Default::default());
+        let pose = pose_of(&sphere.center, &UnitQuaternion::identity());
         let ray = parry_ray(&origin, &direction);
         let parry = Ball::new(sphere.radius).cast_ray_and_get_normal(&pose, &ray, MAX_T, true);
         let parry = theirs(parry, &ray);
@@ -271,7 +271,7 @@ fn triangles_agree_with_parry() {
 fn axis_aligned_box_faces() {
     let obb = Obb::new(
         Vector3::zeros(),
-        Default::default(),
+        UnitQuaternion::identity(),
         Vector3::new(1.0, 2.0, 3.0),
     );
     for (axis, sign) in [(0, 1.0), (1, -1.0), (2, 1.0)] {
