@@ -18,6 +18,7 @@ pub mod mesh;
 pub mod obb;
 pub mod planes;
 pub mod ray;
+pub mod separation;
 pub mod simplex;
 pub mod sphere_box;
 pub mod sphere_triangle;

@@ -167,7 +167,7 @@ fn planes_agree_with_parry() {
 fn spheres_agree_with_parry() {
     let mut tally = Tally::default();
     for index in 0..PER_SHAPE {
-        let mut rng = Rng::case(SEED ^ 1, index);
+        let mut rng = Rng::case(SEED + 1, index);
         let sphere = Sphere {
             center: rng.vector(4.0),
             radius: rng.log_range(0.05, 4.0),
@@ -195,7 +195,7 @@ fn spheres_agree_with_parry() {
 fn boxes_agree_with_parry() {
     let mut tally = Tally::default();
     for index in 0..PER_SHAPE {
-        let mut rng = Rng::case(SEED ^ 2, index);
+        let mut rng = Rng::case(SEED + 2, index);
         let obb = rng.obb(4.0);
         let (origin, mut direction) = ray_towards(&mut rng, &obb.center(), 0.5);
         if index % 50 == 0 {
@@ -228,7 +228,7 @@ fn boxes_agree_with_parry() {
 fn triangles_agree_with_parry() {
     let mut tally = Tally::default();
     for index in 0..PER_SHAPE {
-        let mut rng = Rng::case(SEED ^ 3, index);
+        let mut rng = Rng::case(SEED + 3, index);
         let center = rng.vector(3.0);
         let size = rng.log_range(0.1, 4.0);
         let triangle = Triangle::new(
