@@ -5,8 +5,11 @@ mod box_pair;
 mod finite;
 mod frame;
 mod kinds;
+mod measures;
 mod number;
 mod pairs;
+mod probe_text;
+mod rays;
 mod rotating;
 mod shapes;
 mod simulate;
@@ -21,10 +24,13 @@ pub use frame::{
     FrameRecord,
 };
 pub use kinds::CONTACT_KINDS;
+pub use measures::{figure_item, measure_record, MeasureRecord};
 pub use number::{coordinates, fixed};
 pub use pairs::{
     explain_pair, ContactRecord, MeshWalk, PairRecord, ShapeTable, Stage, StageCheck, SweepRecord,
 };
+pub use probe_text::describe_hit;
+pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
     bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
@@ -54,7 +60,11 @@ pub struct Explanation {
     pub horizon: f64,
     /// Every body's state at that frame, in scene order.
     pub bodies: Vec<BodyRecord>,
-    /// Every pair, `a` before `b` in scene order.
+    /// Every `[[ray]]` of the scene cast among the bodies at that frame.
+    pub rays: Vec<RayRecord>,
+    /// Every distance the scene's `[[measure]]` entries ask for, at that frame.
+    pub measures: Vec<MeasureRecord>,
+    /// Every pair, `a` before `b` in scene order (the last field: `explain` streams it).
     pub pairs: Vec<PairRecord>,
 }
 
@@ -178,6 +188,7 @@ pub fn explain_filtered(
 
 /// The explanation of the scene at `frame` without its pairs (the part `explain` writes first).
 pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f64) -> Explanation {
+    let specs = bodies;
     let bodies: Vec<BodyRecord> = bodies.iter().map(body_record).collect();
     debug_assert!(
         bodies.iter().all(finite::body_is_finite),
@@ -188,6 +199,16 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
         frame,
         time: frame as f64 * scene.world.dt,
         horizon,
+        rays: scene
+            .rays
+            .iter()
+            .map(|ray| ray_record(ray, specs))
+            .collect(),
+        measures: scene
+            .measures
+            .iter()
+            .map(|m| measure_record(m, specs, &scene.figures))
+            .collect(),
         bodies,
         pairs: Vec::new(),
     }
