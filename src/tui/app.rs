@@ -150,7 +150,10 @@ impl App {
             extent: [Vector3::zeros(); 2],
             mask: Mask::default(),
         };
-        app.extent = super::navigate::extent(app.timeline.frames());
+        app.extent = super::navigate::with_probes(
+            super::navigate::extent(app.timeline.frames()),
+            &app.scene,
+        );
         app.wait_for(options.frame);
         let named = options.pair.as_ref();
         let chosen = named
