@@ -28,8 +28,9 @@ fn screen(name: &str, ascii: bool) -> String {
 #[test]
 fn snapshots_of_rays_and_distances_at_120x40() {
     let rays = screen("rays", false);
-    assert!(rays.contains("laser: floor 4.472, B 5.590, ball 3.111, then leaves"));
-    assert!(rays.contains("probe: T 3.000"));
+    assert!(rays.contains("laser from (-6, 4, 0): floor 4.472, B 5.590, ball 3.111,"));
+    assert!(rays.contains("then leaves"));
+    assert!(rays.contains("probe from (8, 0.5, 0): T 3.000"));
     insta::assert_snapshot!("rays_120x40", rays);
     let ascii = screen("rays", true);
     assert!(ascii.contains("ray * hit o distance ~"));

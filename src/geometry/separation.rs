@@ -83,8 +83,28 @@ impl Separation {
         }
     }
 
+    /// The closest points exchanged (the method already names the items in the new order).
     fn swapped(mut self) -> Self {
         self.closest = self.closest.map(|(a, b)| (b, a));
+        self
+    }
+
+    /// The same separation seen from the other item: the closest points exchanged, and the two
+    /// names of the method too (`line-sphere` becomes `sphere-line`).
+    fn reversed(mut self) -> Self {
+        self = self.swapped();
+        let (names, rest) = self
+            .method
+            .split_once(' ')
+            .map_or((self.method.as_str(), ""), |(n, r)| (n, r));
+        if let Some((first, second)) = names.split_once('-') {
+            let tail = if rest.is_empty() {
+                String::new()
+            } else {
+                format!(" {rest}")
+            };
+            self.method = format!("{second}-{first}{tail}");
+        }
         self
     }
 
@@ -119,7 +139,7 @@ impl Separation {
 /// over the shape's extent along it, where its closest point must lie.
 pub fn separation(a: &Item, b: &Item) -> Separation {
     if a.rank() > b.rank() {
-        return ordered(b, a).swapped();
+        return ordered(b, a).reversed();
     }
     ordered(a, b)
 }
@@ -174,7 +194,7 @@ fn ordered(a: &Item, b: &Item) -> Separation {
         }
         (Pl(p), Pl(q)) => plane_plane(p, q),
         (_, Pl(plane)) => corners_to_plane(a, plane),
-        (Pl(plane), _) => corners_to_plane(b, plane).swapped(),
+        (Pl(plane), _) => corners_to_plane(b, plane).reversed(),
         (Line(o, v), _) => {
             let (lo, hi) = extent(b, o, v);
             let clipped = Segment(o + v * lo, o + v * hi);
@@ -290,5 +310,39 @@ fn polytopes(a: &Item, b: &Item) -> Separation {
         method,
         parallel: false,
         gjk_iterations: Some(run.iterations.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::UnitQuaternion;
+
+    use super::*;
+
+    #[test]
+    fn the_method_names_the_items_in_the_order_asked() {
+        let ball = Item::Sphere(Sphere {
+            center: Vector3::new(0.0, 3.0, 0.0),
+            radius: 1.0,
+        });
+        let line = Item::Line(Vector3::zeros(), Vector3::x());
+        let floor = Item::Plane(Plane::new(Vector3::y(), -1.0).unwrap());
+        let crate_ = Item::Box(Obb::new(
+            Vector3::new(0.0, 5.0, 0.0),
+            UnitQuaternion::identity(),
+            Vector3::repeat(0.5),
+        ));
+        let method = |a: &Item, b: &Item| separation(a, b).method;
+        assert_eq!(method(&ball, &line), "sphere-line");
+        assert_eq!(method(&line, &ball), "line-sphere");
+        assert_eq!(method(&floor, &crate_), "plane-box");
+        assert_eq!(method(&crate_, &floor), "box-plane");
+        assert_eq!(method(&crate_, &line), "box-line (gjk on the clipped line)");
+        let (on_ball, on_line) = separation(&ball, &line).closest.unwrap();
+        assert_eq!(
+            (on_ball, on_line),
+            (Vector3::new(0.0, 2.0, 0.0), Vector3::zeros())
+        );
+        assert_eq!(separation(&ball, &line).distance, 2.0);
     }
 }

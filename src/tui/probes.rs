@@ -34,16 +34,15 @@ impl Probes {
         self.rays.is_empty() && self.measures.is_empty()
     }
 
-    /// A heading and one line per ray (the body each leg hits with its length `t`), then a
+    /// A heading and one line per ray (its origin, the body each leg hits with its length `t`),
+    /// then a
     /// heading and one line per distance (its length and method), what the app's mask hides
     /// shown as `?`.
     pub fn lines(&self, app: &App) -> Vec<Line<'static>> {
         let mask = app.mask();
         let mut out = Vec::new();
         if !self.rays.is_empty() {
-            out.push(Line::from(
-                "rays, leg by leg: the body hit and t along the leg",
-            ));
+            out.push(Line::from("rays: the body hit and t, leg by leg"));
         }
         for ray in &self.rays {
             let legs: Vec<String> = ray
@@ -54,7 +53,12 @@ impl Probes {
                     None => "then leaves".to_string(),
                 })
                 .collect();
-            out.push(Line::from(format!("  {}: {}", ray.name, legs.join(", "))));
+            out.push(Line::from(format!(
+                "  {} from {}: {}",
+                ray.name,
+                short_coordinates(mask, &ray.origin),
+                legs.join(", ")
+            )));
         }
         if !self.measures.is_empty() {
             out.push(Line::from("distances, closest points apart, by method"));
@@ -71,4 +75,18 @@ impl Probes {
         }
         out
     }
+}
+
+/// A point as `(x, y, z)` with up to 3 decimals and no trailing zeros (`(-6, 4, 0.25)`), what
+/// `mask` hides shown as `?`.
+fn short_coordinates(mask: &crate::lesson::Mask, v: &[f64; 3]) -> String {
+    let [x, y, z] = v.map(|c| {
+        let text = mask.fixed(c, 3);
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            text
+        }
+    });
+    format!("({x}, {y}, {z})")
 }
