@@ -7,6 +7,7 @@
 //! so nothing is lost without colour).
 
 mod picture;
+mod probes;
 mod record;
 mod surface;
 mod view;
@@ -34,16 +35,25 @@ pub enum Role {
     Axis,
     /// The contact point.
     Contact,
+    /// A ray's path and name.
+    Ray,
+    /// Where a ray hits a body.
+    Hit,
+    /// A measured distance: the segment between the closest points, and the named figures.
+    Measure,
 }
 
 impl Role {
     /// Every role, drawn in this order (later roles on top).
-    pub const ALL: [Role; 7] = [
+    pub const ALL: [Role; 10] = [
         Role::Body,
         Role::Plane,
         Role::Ghost,
         Role::BoxA,
         Role::BoxB,
+        Role::Measure,
+        Role::Ray,
+        Role::Hit,
         Role::Axis,
         Role::Contact,
     ];
@@ -58,6 +68,9 @@ impl Role {
             Role::BoxB => "B",
             Role::Axis => "axis",
             Role::Contact => "contact",
+            Role::Ray => "ray",
+            Role::Hit => "hit",
+            Role::Measure => "distance",
         }
     }
 }

@@ -17,6 +17,8 @@ pub mod line_triangle;
 pub mod mesh;
 pub mod obb;
 pub mod planes;
+pub mod ray;
+pub mod separation;
 pub mod simplex;
 pub mod sphere_box;
 pub mod sphere_triangle;

@@ -22,13 +22,16 @@ mod constraint;
 mod diagnostic;
 mod document;
 pub(crate) mod fields;
+mod figure;
 mod force;
 pub mod limits;
 pub(crate) mod load;
+mod measure;
 mod mesh;
 mod model;
 mod obj;
 mod points;
+mod ray;
 mod roster;
 pub(crate) mod rotation;
 mod spring;
@@ -40,15 +43,18 @@ mod world;
 pub use body::SHAPES;
 pub use constraint::{CONSTRAINT_KINDS, CONSTRAINT_METHODS};
 pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippet};
+pub use figure::FIGURES;
 pub use force::FORCE_KINDS;
 pub use load::{
     load, load_bytes, load_path, load_str, read_file, shipped_files, shipped_lessons,
     shipped_scenes, text_of, MAX_FILE_BYTES,
 };
 pub use model::{
-    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec, MeshSpec,
-    ResponseModel, Scene, ShapeSpec, SpringSpec, WorldSettings,
+    BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, Figure, FigureSpec, FitReport,
+    ForceSpec, MeasureSpec, MeshSpec, RaySpec, ResponseModel, Scene, ShapeSpec, SpringSpec, Target,
+    WorldSettings,
 };
+pub use ray::MAX_BOUNCES;
 pub use roster::find_body;
 pub use world::{
     DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES, RESPONSES,

@@ -8,8 +8,11 @@ mod frame;
 mod frames_text;
 mod kinds;
 mod linear_system;
+mod measures;
 mod number;
 mod pairs;
+mod probe_text;
+mod rays;
 mod rotating;
 mod shapes;
 mod simulate;
@@ -27,10 +30,13 @@ pub use frame::{
 };
 pub use kinds::CONTACT_KINDS;
 pub use linear_system::{linear_system_record, render_linear_system, LinearSystemRecord};
+pub use measures::{figure_item, measure_record, MeasureRecord};
 pub use number::{coordinates, fixed};
 pub use pairs::{
     explain_pair, ContactRecord, MeshWalk, PairRecord, ShapeTable, Stage, StageCheck, SweepRecord,
 };
+pub use probe_text::describe_hit;
+pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
     bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
@@ -67,7 +73,11 @@ pub struct Explanation {
     /// The system the implicit-Euler step from this frame solves (`explain --linear-system`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub linear_system: Option<LinearSystemRecord>,
-    /// Every pair, `a` before `b` in scene order.
+    /// Every `[[ray]]` of the scene cast among the bodies at that frame.
+    pub rays: Vec<RayRecord>,
+    /// Every distance the scene's `[[measure]]` entries ask for, at that frame.
+    pub measures: Vec<MeasureRecord>,
+    /// Every pair, `a` before `b` in scene order (the last field: `explain` streams it).
     pub pairs: Vec<PairRecord>,
 }
 
@@ -194,6 +204,7 @@ pub fn explain_filtered(
 
 /// The explanation of the scene at `frame` without its pairs (the part `explain` writes first).
 pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f64) -> Explanation {
+    let specs = bodies;
     let bodies: Vec<BodyRecord> = bodies.iter().map(body_record).collect();
     debug_assert!(
         bodies.iter().all(finite::body_is_finite),
@@ -204,6 +215,16 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
         frame,
         time: frame as f64 * scene.world.dt,
         horizon,
+        rays: scene
+            .rays
+            .iter()
+            .map(|ray| ray_record(ray, specs))
+            .collect(),
+        measures: scene
+            .measures
+            .iter()
+            .map(|m| measure_record(m, specs, &scene.figures))
+            .collect(),
         bodies,
         frames: None,
         linear_system: None,

@@ -1,15 +1,15 @@
 //! Every accepted snapshot's pictures read cleanly: inside each view (`xy`, `xz`, `yz`, `along`),
-//! every word is a body name, an axis name, a number or one of the few words the picture writes
-//! (`tc`, `contact`, `gap`, …), so no body name is fused with other letters (`balll`,
-//! `leftlefrightt`, `B tB t1`).
+//! every word is a body, ray or figure name, an axis name, a number or one of the few words the
+//! picture writes (`tc`, `contact`, `gap`, `o` at a ray's hit, …), so no name is fused with other
+//! letters (`balll`, `leftlefrightt`, `B tB t1`).
 
 use std::collections::HashSet;
 use std::path::Path;
 
 /// Words the picture and the ruler under the along view write, besides names and numbers.
-const WORDS: [&str; 14] = [
+const WORDS: [&str; 15] = [
     "tc", "t1", "x", "X", "contact", "normal", "centres", "into", "the", "view", "plane", "facing",
-    "gap", "overlap",
+    "gap", "overlap", "o",
 ];
 
 /// More words of the ruler.
@@ -89,6 +89,8 @@ fn no_body_name_is_fused_with_other_letters_in_any_snapshot_picture() {
     for (name, _) in sepax::scene::shipped_scenes() {
         let scene = sepax::scene::load(name).expect("shipped scene loads");
         names.extend(scene.bodies.into_iter().map(|b| b.name));
+        names.extend(scene.rays.into_iter().map(|r| r.name));
+        names.extend(scene.figures.into_iter().map(|f| f.name));
     }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
     let mut pictures = 0;

@@ -6,8 +6,8 @@ use nalgebra::Vector3;
 
 use super::{DebugDraw, Projection, Role};
 use crate::geometry::Obb;
-use crate::scene::{BodySpec, ShapeSpec};
-use crate::trace::pose_at;
+use crate::scene::{BodySpec, FigureSpec, ShapeSpec};
+use crate::trace::{pose_at, MeasureRecord, RayRecord};
 
 /// The first contact inside the frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +45,12 @@ pub struct Picture<'a> {
     pub shadows: Option<AxisShadows>,
     /// The first contact inside this frame.
     pub contact: Option<ContactMark>,
+    /// The scene's rays at this frame.
+    pub rays: &'a [RayRecord],
+    /// The scene's named figures.
+    pub figures: &'a [FigureSpec],
+    /// The scene's measured distances at this frame.
+    pub measures: &'a [MeasureRecord],
 }
 
 /// Draws `picture` through `projection`; `bounds` (`[[left, right], [bottom, top]]`) clips
@@ -79,6 +85,7 @@ pub fn draw_picture<D: DebugDraw + ?Sized>(
         };
         pen.body(out, body, role, &body.name);
     }
+    super::probes::draw(out, &pen, picture.rays, picture.figures, picture.measures);
     if let (Some((i, j)), Some((axis, name))) = (picture.pair, picture.axis) {
         // Through A's centre; a plane has none, so then through B's.
         let through = match picture.bodies[i].shape {
@@ -121,9 +128,9 @@ fn draw_ghosts<D: DebugDraw + ?Sized>(out: &mut D, pen: &Pen<'_>, picture: &Pict
 }
 
 /// Projection, clip rectangle and the depth at which planes are cut.
-struct Pen<'a> {
-    projection: &'a Projection,
-    bounds: [[f64; 2]; 2],
+pub(super) struct Pen<'a> {
+    pub(super) projection: &'a Projection,
+    pub(super) bounds: [[f64; 2]; 2],
     slice: f64,
 }
 
@@ -171,7 +178,7 @@ impl Pen<'_> {
     }
 
     /// The plane's trace in the slice through A's centre parallel to the screen.
-    fn plane<D: DebugDraw + ?Sized>(
+    pub(super) fn plane<D: DebugDraw + ?Sized>(
         &self,
         out: &mut D,
         normal: &Vector3<f64>,

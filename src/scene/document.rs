@@ -10,7 +10,7 @@ use super::fields::Fields;
 use super::model::Scene;
 use super::roster::Roster;
 use super::value::{self, Raw, Report};
-use super::{body, constraint, force, spring, world};
+use super::{body, constraint, force, measure, ray, spring, world};
 
 /// The validation of one table of an array of tables: (table, header span, index, bodies, report).
 type Validate<T> =
@@ -46,7 +46,16 @@ pub(crate) fn validate(root: &DeTable<'_>, name: &str, r: &mut Report<'_>) -> Op
         r,
         constraint::validate,
     );
+    let rays = each(f.raw("ray"), "ray", &roster, r, ray::validate);
+    let rays = rays.filter(|rays| unique_ray_names(f.raw("ray"), rays, r));
+    let measured = match f.raw("measure") {
+        None => Some((Vec::new(), Vec::new())),
+        Some(raw) => {
+            tables(raw, "measure", r).and_then(|items| measure::validate(items, &roster, r))
+        }
+    };
     let finished = f.finish(r);
+    let (figures, measures) = measured.unzip();
     let scene = Scene {
         name: name.to_string(),
         title,
@@ -56,6 +65,9 @@ pub(crate) fn validate(root: &DeTable<'_>, name: &str, r: &mut Report<'_>) -> Op
         springs: springs?,
         forces: forces?,
         constraints: constraints?,
+        rays: rays?,
+        figures: figures?,
+        measures: measures?,
     };
     finished.then_some(scene)
 }
@@ -132,4 +144,28 @@ fn bodies<'t>(raw: &'t Raw<'_>, r: &mut Report<'_>) -> Roster<'t> {
         roster.push(Some(checked));
     }
     roster
+}
+
+/// Reports a ray name used twice (at the second use); `true` when the names are unique.
+fn unique_ray_names(raw: Option<&Raw<'_>>, rays: &[ray::RaySpec], r: &mut Report<'_>) -> bool {
+    let Some(DeValue::Array(items)) = raw.map(Raw::get_ref) else {
+        return true;
+    };
+    let mut unique = true;
+    for (k, spec) in rays.iter().enumerate() {
+        if let Some(first) = rays[..k].iter().position(|other| other.name == spec.name) {
+            let span = match items[k].get_ref() {
+                DeValue::Table(t) => t.get("name").map_or(items[k].span(), Raw::span),
+                _ => items[k].span(),
+            };
+            let line = r.line_of(items[first].span().start);
+            let message = format!(
+                "duplicate ray name {:?}: the ray at line {line} has it",
+                spec.name
+            );
+            r.error(span, message);
+            unique = false;
+        }
+    }
+    unique
 }

@@ -4,6 +4,9 @@ use std::sync::Arc;
 
 use nalgebra::{UnitQuaternion, Vector3};
 
+pub use super::figure::{Figure, FigureSpec};
+pub use super::measure::{MeasureSpec, Target};
+pub use super::ray::RaySpec;
 pub use crate::dynamics::response::ResponseModel;
 use crate::geometry::{TriMesh, Triangle};
 
@@ -26,6 +29,12 @@ pub struct Scene {
     pub forces: Vec<ForceSpec>,
     /// The `[[constraint]]` entries in file order.
     pub constraints: Vec<ConstraintSpec>,
+    /// The `[[ray]]` entries in file order.
+    pub rays: Vec<RaySpec>,
+    /// The figures that `[[measure]]` entries name (points, segments, lines, planes), in file order.
+    pub figures: Vec<FigureSpec>,
+    /// The distances that `[[measure]]` entries ask for, in file order.
+    pub measures: Vec<MeasureSpec>,
 }
 
 /// The `[world]` table.

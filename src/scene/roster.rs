@@ -69,6 +69,26 @@ impl<'t> Roster<'t> {
         self.names.get(i).copied().flatten().unwrap_or_default()
     }
 
+    /// The index of the body called `name`, if there is one.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| *n == Some(name))
+    }
+
+    /// The names of the bodies that could be read.
+    pub fn names(&self) -> Vec<&'t str> {
+        self.names.iter().flatten().copied().collect()
+    }
+
+    /// Whether every body's name is known.
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// The spec of body `i`, when it is valid.
+    pub fn spec(&self, i: usize) -> Option<&BodySpec> {
+        self.specs.get(i)?.as_ref()
+    }
+
     /// The index of the body named in `raw` (`what` names the value), reporting an unknown name,
     /// a plane, and a fixed body where `role` needs a moving one.
     pub fn resolve(

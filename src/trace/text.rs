@@ -143,6 +143,8 @@ pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
     if let Some(system) = &explanation.linear_system {
         out.push_str(&super::render_linear_system(system));
     }
+    super::probe_text::write_rays(&mut out, &explanation.rays);
+    super::probe_text::write_measures(&mut out, &explanation.measures);
     out
 }
 

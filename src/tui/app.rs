@@ -150,7 +150,8 @@ impl App {
             extent: [Vector3::zeros(); 2],
             mask: Mask::default(),
         };
-        app.extent = super::navigate::extent_of(&app.timeline);
+        app.extent =
+            super::navigate::with_probes(super::navigate::extent_of(&app.timeline), &app.scene);
         app.wait_for(options.frame);
         let named = options.pair.as_ref();
         let chosen = named.and_then(|(a, b)| app.find_pair(a, b));

@@ -116,17 +116,23 @@ pub fn summary(app: &App) -> String {
     text
 }
 
-/// Draws the bordered contact panel: the first contact, then the frame's events a page at a time.
+/// Draws the bordered contact panel: the first contact, the scene's rays and distances at this
+/// frame, then the frame's events a page at a time.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let block = Block::bordered()
-        .border_set(theme.border())
-        .title(" contact ");
+    let probes = super::Probes::of(app);
+    let title = if probes.is_empty() {
+        " contact "
+    } else {
+        " contact, rays and distances "
+    };
+    let block = Block::bordered().border_set(theme.border()).title(title);
     let inner = block.inner(area);
     block.render(area, buf);
     let width = usize::from(inner.width).max(1);
     let rows_of = |text: &str| text.chars().count().div_ceil(width).max(1);
     let mut lines = lines(app);
+    lines.extend(probes.lines(app));
     let used: usize = lines.iter().map(|l| rows_of(&l.to_string())).sum();
     let events: Vec<String> = app
         .record()

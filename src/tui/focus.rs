@@ -84,8 +84,9 @@ impl Focus {
         }
     }
 
-    /// The picture of the app's current frame with this focus.
-    pub fn picture<'a>(&'a self, app: &'a App) -> Picture<'a> {
+    /// The picture of the app's current frame with this focus and the frame's rays and
+    /// distances.
+    pub fn picture<'a>(&'a self, app: &'a App, probes: &'a super::Probes) -> Picture<'a> {
         Picture {
             bodies: &app.record().specs,
             ends: app.next_record().map(|r| r.specs.as_slice()),
@@ -97,6 +98,9 @@ impl Focus {
                 r1: s.r1 / s.length,
             }),
             contact: self.contact,
+            rays: &probes.rays,
+            figures: &app.scene().figures,
+            measures: &probes.measures,
         }
     }
 }

@@ -160,3 +160,24 @@ pub(super) fn extent<'a>(frames: impl IntoIterator<Item = &'a FrameRecord>) -> [
         [Vector3::repeat(-5.0), Vector3::repeat(5.0)]
     }
 }
+
+/// `extent` grown to hold the scene's ray origins and the points of its named figures.
+pub(super) fn with_probes(
+    [mut low, mut high]: [Vector3<f64>; 2],
+    scene: &crate::scene::Scene,
+) -> [Vector3<f64>; 2] {
+    use crate::scene::Figure;
+    let mut points: Vec<Vector3<f64>> = scene.rays.iter().map(|r| r.origin).collect();
+    for figure in &scene.figures {
+        match &figure.figure {
+            Figure::Point(p) | Figure::Line { point: p, .. } => points.push(*p),
+            Figure::Segment(ends) => points.extend(ends),
+            Figure::Plane { .. } => {}
+        }
+    }
+    for p in points {
+        low = low.inf(&p);
+        high = high.sup(&p);
+    }
+    [low, high]
+}

@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Widget};
 
 use super::labels::{self, Label};
 use super::window::{self, Dots, Window};
-use super::{ruler, App, Focus, Theme};
+use super::{ruler, App, Focus, Probes, Theme};
 use crate::draw::{draw_picture, Drawn, Projection, Recording, Role, View, Warped};
 
 /// Draws the single view or the four views into `area`.
@@ -21,15 +21,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     let focus = Focus::of(app);
+    let probes = Probes::of(app);
     if app.four_views() {
         let [top, bottom] = Layout::vertical([Constraint::Fill(1); 2]).areas(area);
         let [a, b] = Layout::horizontal([Constraint::Fill(1); 2]).areas(top);
         let [c, d] = Layout::horizontal([Constraint::Fill(1); 2]).areas(bottom);
         for (view, rect) in View::ALL.into_iter().zip([a, b, c, d]) {
-            render_view(app, &focus, view, rect, buf);
+            render_view(app, &focus, &probes, view, rect, buf);
         }
     } else {
-        render_view(app, &focus, app.view(), area, buf);
+        render_view(app, &focus, &probes, app.view(), area, buf);
     }
 }
 
@@ -48,7 +49,14 @@ fn title(app: &App, focus: &Focus, view: View) -> String {
     }
 }
 
-fn render_view(app: &App, focus: &Focus, view: View, area: Rect, buf: &mut Buffer) {
+fn render_view(
+    app: &App,
+    focus: &Focus,
+    probes: &Probes,
+    view: View,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let theme = app.theme();
     let projection = Projection::new(view, focus.axis.as_ref().map(|(l, _)| *l));
     let along = view == View::Along && focus.axis.is_some();
@@ -71,7 +79,7 @@ fn render_view(app: &App, focus: &Focus, view: View, area: Rect, buf: &mut Buffe
         draw_picture(
             &mut warped,
             &projection,
-            &focus.picture(app),
+            &focus.picture(app, probes),
             window.view_bounds(),
         );
         Canvas::default()
@@ -97,21 +105,35 @@ fn render_view(app: &App, focus: &Focus, view: View, area: Rect, buf: &mut Buffe
     let block = Block::bordered()
         .border_set(theme.border())
         .title(title(app, focus, view))
-        .title_bottom(legend(theme, placement.dropped, window.stretch, area.width));
+        .title_bottom(legend(
+            theme,
+            !probes.is_empty(),
+            placement.dropped,
+            window.stretch,
+            area.width,
+        ));
     block.render(area, buf);
 }
 
 /// How roles read without colour, and what the picture did to fit: hidden labels, a stretch; the
 /// longest wording that fits in `width` columns.
-fn legend(theme: Theme, dropped: usize, stretch: f64, width: u16) -> Line<'static> {
-    let roles: &[&str] = if theme.ascii {
-        &["A # B % ghost : axis . contact X", "A # B % ghost : axis ."]
-    } else {
-        &[
+fn legend(theme: Theme, probes: bool, dropped: usize, stretch: f64, width: u16) -> Line<'static> {
+    let roles: &[&str] = match (theme.ascii, probes) {
+        (true, true) => &[
+            "ray * hit o distance ~ A # B % ghost : axis . contact X",
+            "ray * hit o distance ~ A # B %",
+            "ray * hit o distance ~",
+        ],
+        (false, true) => &[
+            "rays solid, o at hits, distances dashed, ghosts dashed, x contact",
+            "rays solid, o at hits, distances dashed",
+        ],
+        (true, false) => &["A # B % ghost : axis . contact X", "A # B % ghost : axis ."],
+        (false, false) => &[
             "ghosts dashed, axis dotted, shadows on it solid, x contact",
             "ghosts dashed, axis dotted, x contact",
             "ghosts dashed, axis dotted",
-        ]
+        ],
     };
     let mut notes = String::new();
     if dropped > 0 {
@@ -140,7 +162,7 @@ fn paint(ctx: &mut Context<'_>, recording: &Recording, window: &Window, theme: T
             match item {
                 Drawn::Line { from, to, .. } => {
                     let (a, b) = ([from[0], window.y(from[1])], [to[0], window.y(to[1])]);
-                    if matches!(role, Role::Ghost | Role::Axis) {
+                    if matches!(role, Role::Ghost | Role::Axis | Role::Measure) {
                         for (p, q) in pattern(role, a, b) {
                             ctx.draw(&canvas::Line::new(p[0], p[1], q[0], q[1], color));
                         }
@@ -164,8 +186,8 @@ fn paint(ctx: &mut Context<'_>, recording: &Recording, window: &Window, theme: T
 fn priority(role: Role) -> u8 {
     match role {
         Role::Contact => 6,
-        Role::BoxA | Role::BoxB => 5,
-        Role::Axis => 4,
+        Role::BoxA | Role::BoxB | Role::Ray | Role::Measure => 5,
+        Role::Axis | Role::Hit => 4,
         Role::Ghost => 3,
         Role::Plane => 2,
         Role::Body => 1,
@@ -192,7 +214,7 @@ fn label_list(recording: &Recording, window: &Window, theme: Theme) -> Vec<Label
 /// A line in dots as drawn for its role: ghosts dashed, the axis dotted, the rest solid.
 fn pattern(role: Role, from: [f64; 2], to: [f64; 2]) -> Vec<([f64; 2], [f64; 2])> {
     let (on, off) = match role {
-        Role::Ghost => (3.0, 2.0),
+        Role::Ghost | Role::Measure => (3.0, 2.0),
         Role::Axis => (1.0, 2.0),
         _ => return vec![(from, to)],
     };

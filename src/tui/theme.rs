@@ -71,6 +71,9 @@ impl Theme {
             Role::BoxB => Color::Magenta,
             Role::Axis => Color::Yellow,
             Role::Contact => Color::Red,
+            Role::Ray => Color::LightYellow,
+            Role::Hit => Color::LightRed,
+            Role::Measure => Color::LightBlue,
         }
     }
 
@@ -93,6 +96,9 @@ impl Theme {
             Role::BoxB => '%',
             Role::Axis => '.',
             Role::Contact => 'X',
+            Role::Ray => '*',
+            Role::Hit => 'o',
+            Role::Measure => '~',
         }
     }
 

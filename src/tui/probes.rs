@@ -1,0 +1,92 @@
+//! The scene's rays and measured distances at the current frame: their records for the picture,
+//! and one line each for the contact panel.
+
+use ratatui::text::Line;
+
+use super::App;
+use crate::trace::{measure_record, ray_record, MeasureRecord, RayRecord};
+
+/// The records of the scene's rays and distances among the bodies of the current frame.
+#[derive(Clone, Debug, Default)]
+pub struct Probes {
+    /// Every ray, in scene order.
+    pub rays: Vec<RayRecord>,
+    /// Every distance, in scene order.
+    pub measures: Vec<MeasureRecord>,
+}
+
+impl Probes {
+    /// The app's rays and distances at its current frame.
+    pub fn of(app: &App) -> Probes {
+        let (scene, bodies) = (app.scene(), &app.record().specs);
+        Probes {
+            rays: scene.rays.iter().map(|r| ray_record(r, bodies)).collect(),
+            measures: scene
+                .measures
+                .iter()
+                .map(|m| measure_record(m, bodies, &scene.figures))
+                .collect(),
+        }
+    }
+
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.rays.is_empty() && self.measures.is_empty()
+    }
+
+    /// A heading and one line per ray (its origin, the body each leg hits with its length `t`),
+    /// then a
+    /// heading and one line per distance (its length and method), what the app's mask hides
+    /// shown as `?`.
+    pub fn lines(&self, app: &App) -> Vec<Line<'static>> {
+        let mask = app.mask();
+        let mut out = Vec::new();
+        if !self.rays.is_empty() {
+            out.push(Line::from("rays: the body hit and t, leg by leg"));
+        }
+        for ray in &self.rays {
+            let legs: Vec<String> = ray
+                .legs
+                .iter()
+                .map(|leg| match &leg.hit {
+                    Some(hit) => format!("{} {}", hit.body, mask.fixed(hit.t, 3)),
+                    None => "then leaves".to_string(),
+                })
+                .collect();
+            out.push(Line::from(format!(
+                "  {} from {}: {}",
+                ray.name,
+                short_coordinates(mask, &ray.origin),
+                legs.join(", ")
+            )));
+        }
+        if !self.measures.is_empty() {
+            out.push(Line::from("distances, closest points apart, by method"));
+        }
+        for m in &self.measures {
+            let parallel = if m.parallel { ", parallel" } else { "" };
+            out.push(Line::from(format!(
+                "  {}-{}: {} by {}{parallel}",
+                m.a,
+                m.b,
+                mask.fixed(m.distance, 4),
+                m.method
+            )));
+        }
+        out
+    }
+}
+
+/// A point as `(x, y, z)` with up to 3 decimals and no trailing zeros (`(-6, 4, 0.25)`), what
+/// `mask` hides shown as `?`.
+fn short_coordinates(mask: &crate::lesson::Mask, v: &[f64; 3]) -> String {
+    let [x, y, z] = v.map(|c| {
+        let text = mask.fixed(c, 3);
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            text
+        }
+    });
+    format!("({x}, {y}, {z})")
+}
