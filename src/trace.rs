@@ -28,6 +28,7 @@ pub use frame::{
     body_frame, kinematic_timeline, BodyFrame, DivergedRecord, EnergyRecord, EventRecord,
     FrameRecord,
 };
+pub use frames_text::{fit_lines, render_body_frames, render_frames, render_pair_frames};
 pub use kinds::CONTACT_KINDS;
 pub use linear_system::{linear_system_record, render_linear_system, LinearSystemRecord};
 pub use measures::{figure_item, measure_record, MeasureRecord};

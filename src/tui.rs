@@ -18,6 +18,7 @@ mod keys;
 mod labels;
 pub mod layout;
 pub mod lesson;
+mod matrices;
 pub mod menu;
 mod navigate;
 mod number_line;

@@ -328,7 +328,7 @@ fn response_defaults_to_impulse_and_an_unknown_one_is_a_located_error() {
         "{message}"
     );
     assert!(
-        message.contains("expected one of: impulse, none"),
+        message.contains("expected one of: impulse, particle, none"),
         "{message}"
     );
     let number = load_str(&format!("{base}response = 1\n{sphere}"), "t.toml").expect_err("type");

@@ -30,9 +30,13 @@ pub fn fit_lines(evidence: &FitEvidence) -> String {
         let [low, high] = evidence.projections[k];
         let _ = writeln!(
             out,
-            "  A{k} = {}: residual |C v - lambda v| {:.1e}; projections {} to {}, half-extent {}",
+            "  A{k} = {}, residual |C v - lambda v| {:.1e}",
             coordinates(&evidence.eigenvectors[k], 4),
             evidence.residuals[k],
+        );
+        let _ = writeln!(
+            out,
+            "       projections (P - mean).A{k} from {} to {}: half-extent {}",
             fixed(low, 3),
             fixed(high, 3),
             fixed(evidence.half_extents[k], 3)
@@ -43,6 +47,11 @@ pub fn fit_lines(evidence: &FitEvidence) -> String {
 
 /// Every body's transform and inverse, then each pair's `R` and `t` in A's frame.
 pub fn render_frames(frames: &FramesRecord) -> String {
+    render_body_frames(frames) + &render_pair_frames(frames)
+}
+
+/// Every body's transform to the world and back, as 4×4 homogeneous matrices.
+pub fn render_body_frames(frames: &FramesRecord) -> String {
     let mut out = String::from(
         "frames (4x4 homogeneous matrices by rows; a point p of a body is at R p + c):\n",
     );
@@ -52,6 +61,12 @@ pub fn render_frames(frames: &FramesRecord) -> String {
         let _ = writeln!(out, "{}: world to body (the inverse)", body.name);
         out.push_str(&matrix_rows(&body.to_body, "  ", 4));
     }
+    out
+}
+
+/// Each pair's `R` and `t`: B's frame in A's.
+pub fn render_pair_frames(frames: &FramesRecord) -> String {
+    let mut out = String::new();
     for pair in &frames.pairs {
         let _ = writeln!(
             out,

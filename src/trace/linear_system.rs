@@ -114,7 +114,16 @@ pub fn render_linear_system(record: &LinearSystemRecord) -> String {
         "b = h F + h^2 (dF/dx) v",
         std::slice::from_ref(&record.rhs),
     );
-    block(&mut out, "P (P A = L U)", &record.permutation);
+    let swapped = record
+        .permutation
+        .iter()
+        .enumerate()
+        .any(|(r, row)| row[r] != 1.0);
+    if swapped {
+        block(&mut out, "P (P A = L U)", &record.permutation);
+    } else {
+        out.push_str("P = I (no row swaps: A = L U)\n");
+    }
     block(&mut out, "L", &record.lower);
     block(&mut out, "U", &record.upper);
     match (&record.solution, record.residual) {

@@ -49,6 +49,8 @@ pub enum Overlay {
     Prompt(String),
     /// The pair picker: a filter typed by body name and the highlighted pair.
     Pairs(PairSearch),
+    /// The linear-algebra overlay's lines, as computed when it opened.
+    Matrices(Vec<String>),
 }
 
 /// Whether frames advance by themselves.

@@ -26,6 +26,12 @@ pub fn key_action(key: &KeyEvent, app: &App) -> Option<Action> {
     match app.overlay() {
         Overlay::Prompt(_) => return prompt_key(key),
         Overlay::Pairs(_) => return picker_key(key),
+        Overlay::Matrices(_) => {
+            return Some(match key.code {
+                KeyCode::Char('q') => Action::Quit,
+                _ => Action::ToggleMatrices,
+            });
+        }
         Overlay::Help | Overlay::Info => {
             return Some(match key.code {
                 KeyCode::Char('q') => Action::Quit,
@@ -58,6 +64,7 @@ pub fn key_action(key: &KeyEvent, app: &App) -> Option<Action> {
         KeyCode::Char('s') => Action::ScrollLists(1),
         KeyCode::Char('S') => Action::ScrollLists(-1),
         KeyCode::Char('i') => Action::ToggleInfo,
+        KeyCode::Char('m') => Action::ToggleMatrices,
         KeyCode::Char('[') => Action::ZoomOut,
         KeyCode::Char(']') => Action::ZoomIn,
         KeyCode::Char('h') => Action::PanLeft,

@@ -16,8 +16,8 @@ pub const HELP: [(&str, &str); 22] = [
     ("N / B", "ten frames forward / back"),
     ("g", "go to a frame: type its number, Enter"),
     ("r", "restart: frame 0, paused"),
-    ("j k, Up Down", "select an axis row (or click a row)"),
-    ("Tab", "next pair, touching then nearest (Shift-Tab back)"),
+    ("j k, Up Down", "select an axis row (or click it)"),
+    ("Tab", "next pair, touching first (Shift-Tab: back)"),
     ("c", "next pair that touches or meets in this frame"),
     ("/", "pick a pair: type part of a name, Enter"),
     ("v", "cycle views: xy, xz, yz, along the axis"),
@@ -28,9 +28,9 @@ pub const HELP: [(&str, &str); 22] = [
     ("a", "hide / show the axis table (more picture)"),
     ("s / S", "next / previous page of long lists"),
     ("i", "the scene's full title and description"),
+    ("m", "frames, fit and implicit-Euler matrices"),
     ("?", "this help (any key closes it)"),
     ("q, Esc", "quit (Ctrl-C too)"),
-    ("mouse", "click an axis row to select it"),
 ];
 
 /// The key bar's entries, most important first; `? help` and `q quit` always stay.

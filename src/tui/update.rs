@@ -72,6 +72,8 @@ pub enum Action {
     ToggleHelp,
     /// Open or close the scene information.
     ToggleInfo,
+    /// Opens or closes the linear-algebra overlay (`m`).
+    ToggleMatrices,
     /// Leave the debugger.
     Quit,
     /// The terminal has a new size.
@@ -154,6 +156,13 @@ impl App {
             Action::PanRight => self.pan += PAN_STEP,
             Action::ToggleHelp => self.toggle(Overlay::Help),
             Action::ToggleInfo => self.toggle(Overlay::Info),
+            Action::ToggleMatrices => {
+                self.overlay = if matches!(self.overlay, Overlay::Matrices(_)) {
+                    Overlay::None
+                } else {
+                    Overlay::Matrices(super::matrices::lines_for(self))
+                };
+            }
             Action::Quit => self.running = false,
             Action::Resize(width, height) => self.size = (width, height),
             Action::Advance(seconds) => {

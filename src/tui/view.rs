@@ -34,6 +34,7 @@ impl Widget for &App {
         match self.overlay() {
             Overlay::Help => keys::render_help(self, area, buf),
             Overlay::Info => info::render(self, area, buf),
+            Overlay::Matrices(lines) => super::matrices::render(self, lines, area, buf),
             Overlay::Pairs(search) => pair_picker::render(self, search, area, buf),
             Overlay::None | Overlay::Prompt(_) => {}
         }

@@ -47,7 +47,10 @@ pub const HELP: [(&str, &str); 22] = [
         "frame the pair / the scene; zoom out / in; pan",
     ),
     ("s / S", "next / previous page of long lists"),
-    ("i", "the scene's full title and description"),
+    (
+        "i / m",
+        "scene description / frames, fit, implicit-Euler matrices",
+    ),
     ("?", "this help (any key closes it)"),
     ("q, Esc", "back to the lesson menu (Ctrl-C leaves sepax)"),
 ];

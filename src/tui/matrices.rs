@@ -1,0 +1,81 @@
+//! The linear-algebra overlay (`m`): the linear system of the implicit-Euler step from the frame,
+//! the covariance fit of the selected pair's fitted bodies, and the pair's frames as homogeneous
+//! matrices, the same text `sepax explain --frames --linear-system` prints.
+
+use std::fmt::Write as _;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::App;
+use crate::trace;
+
+/// The overlay's text for the current frame and pair (computed when it opens: an implicit-Euler
+/// system is found by simulating up to the frame).
+pub fn lines_for(app: &App) -> Vec<String> {
+    let mut text = String::new();
+    let scene = app.scene();
+    if scene.world.integrator == "implicit-euler" {
+        match trace::linear_system_record(scene, app.frame()) {
+            Ok(system) => text.push_str(&trace::render_linear_system(&system)),
+            Err(problem) => {
+                let _ = writeln!(text, "no linear system: {problem}");
+            }
+        }
+    } else {
+        let _ = writeln!(
+            text,
+            "integrator {}: no linear system (implicit Euler solves one each step)",
+            scene.world.integrator
+        );
+    }
+    let specs = &app.record().specs;
+    if let Some(pair) = app.pair() {
+        for body in specs
+            .iter()
+            .filter(|b| b.name == pair.a || b.name == pair.b)
+        {
+            if let Some(evidence) = body.fit.as_ref().and_then(trace::fit_evidence) {
+                let _ = writeln!(text, "{}: covariance fit to its points at load", body.name);
+                text.push_str(&trace::fit_lines(&evidence));
+            }
+        }
+        let frames = trace::frames_record(specs, Some((&pair.a, &pair.b)));
+        text.push_str(&trace::render_pair_frames(&frames));
+        text.push_str(&trace::render_body_frames(&frames));
+    }
+    text.lines().map(str::to_string).collect()
+}
+
+/// Draws the overlay over the middle of `area`, cut with a note when it is taller.
+pub fn render(app: &App, text: &[String], area: Rect, buf: &mut Buffer) {
+    let mask = app.mask();
+    let width = area.width.saturating_sub(4).min(100);
+    let room = usize::from(area.height.saturating_sub(4));
+    let mut lines: Vec<Line> = text.iter().map(|l| Line::from(mask.text(l))).collect();
+    if lines.len() > room {
+        let cut = lines.len() - room + 1;
+        lines.truncate(room.saturating_sub(1));
+        lines.push(Line::styled(
+            format!("... {cut} more lines: sepax explain --frames --linear-system"),
+            app.theme().dim(),
+        ));
+    }
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let [row] = Layout::vertical([Constraint::Length(height)])
+        .flex(Flex::Center)
+        .areas(area);
+    let [popup] = Layout::horizontal([Constraint::Length(width)])
+        .flex(Flex::Center)
+        .areas(row);
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .border_set(app.theme().border())
+                .title(" matrices (any key closes) "),
+        )
+        .render(popup, buf);
+}

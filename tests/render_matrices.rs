@@ -1,0 +1,51 @@
+//! The linear-algebra overlay (`m`): the pair's frames, a fit and implicit Euler's system, as
+//! `explain --frames --linear-system` prints them.
+#![cfg(feature = "tui")]
+
+use sepax::scene;
+use sepax::tui::{Action, App, Options, Theme};
+
+#[path = "support/screen.rs"]
+mod screen_support;
+
+use screen_support::text;
+
+fn matrices(name: &str, width: u16, height: u16) -> String {
+    let options = Options {
+        theme: Theme::new(true, false),
+        ..Options::default()
+    };
+    let mut app = App::new(scene::load(name).expect("shipped scene loads"), &options);
+    app.update(Action::Resize(width, height));
+    app.update(Action::ToggleMatrices);
+    text(&screen_support::draw(&app, width, height))
+}
+
+#[test]
+fn the_matrices_overlay_shows_frames_fits_and_the_implicit_system() {
+    let frames = matrices("edge_edge_miss", 120, 40);
+    insta::assert_snapshot!("matrices_edge_edge_miss_120x40", frames);
+    assert!(
+        frames.contains("B in A's frame") && frames.contains("body to world"),
+        "{frames}"
+    );
+    let fit = matrices("fitted_cloud", 120, 40);
+    insta::assert_snapshot!("matrices_fitted_cloud_120x40", fit);
+    assert!(
+        fit.contains("covariance C about the mean (1.0000, -1.0000, 2.0000)"),
+        "{fit}"
+    );
+    let system = matrices("stiff_spring", 120, 40);
+    insta::assert_snapshot!("matrices_stiff_spring_120x40", system);
+    assert!(
+        system.contains("A dv = b over mass.vx, mass.vy, mass.vz"),
+        "{system}"
+    );
+    assert!(system.contains("residual |A dv - b|"), "{system}");
+    // Too tall for 80x24: cut with a note that says where the rest is.
+    let small = matrices("fitted_cloud", 80, 24);
+    assert!(
+        small.contains("more lines: sepax explain --frames --linear-system"),
+        "{small}"
+    );
+}
