@@ -12,6 +12,7 @@ mod shapes;
 mod simulate;
 mod surface_text;
 mod surfaces;
+mod table_rows;
 mod text;
 mod touching;
 
@@ -31,6 +32,7 @@ pub use simulate::{
     Frames, SimOptions,
 };
 pub use surfaces::is_explained;
+pub use table_rows::{shadow_anchor, RowFlag, TableRow};
 pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
 pub use touching::{enclosing_ball, may_touch};
 

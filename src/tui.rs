@@ -27,6 +27,7 @@ mod picker;
 mod pipeline;
 mod projection;
 mod ruler;
+mod surface_lines;
 mod table;
 mod terminal;
 mod theme;
