@@ -136,7 +136,7 @@ pub fn pair_at(scene: &Scene, record: &FrameRecord, a: &str, b: &str) -> Option<
 }
 
 /// The pair's first contact at or after `frame`: touching now, else the next contact event of the
-/// simulation (its time and axis; its kind from the event, else from `explain` of the frame).
+/// simulation (its time; its axis and kind from the event, else from `explain` of the frame).
 pub fn first_contact_from(
     scene: &Scene,
     timeline: &[FrameRecord],
@@ -166,7 +166,11 @@ pub fn first_contact_from(
     Some(ContactRecord {
         time: event.time,
         point: event.point,
-        axis: event.axis.clone(),
+        // A pair with a triangle or a mesh names its row only in `explain`'s contact.
+        axis: event
+            .axis
+            .clone()
+            .or_else(|| explained.as_ref().and_then(|c| c.axis.clone())),
         features: explained.map_or_else(|| format!("{kind} contact"), |c| c.features),
         kind,
         normal: event.normal,

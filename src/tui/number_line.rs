@@ -19,6 +19,17 @@ pub fn legend(pair: &PairRecord) -> Option<String> {
     (a != "A" || b != "B").then(|| format!("A = {a}, B = {b}"))
 }
 
+/// The names of the table's A and B for the number line: a mesh's triangle goes by the mesh's
+/// name (`floor` for `triangle 1 of floor`; the title names the triangle).
+fn short_roles(pair: &PairRecord) -> (String, String) {
+    let (a, b) = pair.table_roles().unwrap_or_default();
+    let short = |name: String| match pair.mesh.as_ref() {
+        Some(walk) if name.starts_with("triangle ") => walk.mesh.clone(),
+        _ => name,
+    };
+    (short(a), short(b))
+}
+
 /// Draws the number line of the app's selected axis row into `area` (for a pair that is not two
 /// boxes: its stages and sentence).
 pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
@@ -45,7 +56,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     let mut lines = match (pair.zip(row.as_ref()), app.pair()) {
         (Some((pair, row)), _) => lines(
             row,
-            pair.table_roles().unwrap_or_default(),
+            short_roles(pair),
             usize::from(inner.width),
             bordered,
             app.mask(),
@@ -143,16 +154,16 @@ pub fn lines(
     let pad = (high - low) * 0.02;
     let scale = (track - 1) as f64 / (high - low + 2.0 * pad);
     let col = |x: f64| (((x - low + pad) * scale).round().max(0.0) as usize).min(track - 1);
-    let a = interval(track, col(-r0), col(0.0), col(r0), &a);
-    let b = interval(track, col(r - r1), col(r), col(r + r1), &b);
+    let shadow_a = interval(track, col(-r0), col(0.0), col(r0), &a);
+    let shadow_b = interval(track, col(r - r1), col(r), col(r + r1), &b);
     let between = gap_text(track, (col(r0), col(r - r1)), r - r0 - r1, row.gap, mask);
     let name = |n: &str| {
         let cut: String = n.chars().take(names).collect();
         format!("{cut:<names$}")
     };
     let mut out = vec![
-        Line::from(format!("{} {a}", name(&a))),
-        Line::from(format!("{} {b}", name(&b))),
+        Line::from(format!("{} {shadow_a}", name(&a))),
+        Line::from(format!("{} {shadow_b}", name(&b))),
         Line::from(format!("{} {between}", " ".repeat(names))),
     ];
     if with_numbers {
