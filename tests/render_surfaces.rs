@@ -45,6 +45,15 @@ fn snapshots_of_surface_tables_at_120x40_and_80x24() {
             insta::assert_snapshot!(format!("{name}_{width}x{height}"), screen);
         }
     }
+    // One frame later the tree keeps every triangle away: no table, the walk in the pair panel.
+    let mut clear = app("lesson_box_on_grid", None);
+    clear.update(Action::Step(1));
+    let screen = text(&draw(&mut clear, 120, 40));
+    assert!(
+        screen.contains("tree of floor: 1 nodes visited, 0 of 32 triangles tested"),
+        "{screen}"
+    );
+    insta::assert_snapshot!("lesson_box_on_grid_frame_1_120x40", screen);
     let mut along = app("box_through_triangle_edge", Some(View::Along));
     insta::assert_snapshot!(
         "box_through_triangle_edge_along_axis_120x40",

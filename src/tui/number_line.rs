@@ -138,6 +138,16 @@ pub fn lines(
         mask.fixed(r1, 3),
         mask.fixed(r - r0 - r1, 3)
     );
+    if row.flag == RowFlag::AlongNormal {
+        return vec![
+            Line::from(format!(
+                "{}: along the common normal of two coplanar triangles: both shadows are the \
+                 same point; never separates",
+                row.name
+            )),
+            Line::from(summary),
+        ];
+    }
     if row.flag == RowFlag::Degenerate || r0 + r1 <= 0.0 {
         return vec![
             Line::from(format!(

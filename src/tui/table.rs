@@ -146,16 +146,14 @@ pub fn row_text(row: &TableRow, surface: bool, selected: bool, mask: &Mask) -> S
     )
 }
 
-/// The verdict of a row in a few letters (`hidden`: no separating or deciding marks at all).
+/// The verdict of a row in a few letters (`hidden`: no separating or deciding marks at all,
+/// only what the row is, as on every other row of its kind).
 fn mark(row: &TableRow, hidden: bool) -> &'static str {
-    let verdict = row.separating || row.least;
-    if verdict && hidden {
-        ""
-    } else if row.first {
+    if row.first && !hidden {
         "1st sep"
-    } else if row.separating {
+    } else if row.separating && !hidden {
         "sep"
-    } else if row.least {
+    } else if row.least && !hidden {
         "decides"
     } else {
         match row.flag {
@@ -183,6 +181,10 @@ pub fn stage_lines(pair: &PairRecord, mask: &Mask) -> Vec<Line<'static>> {
         "decided by {}",
         mask.text(pair.stage.label())
     )));
+    // A mesh whose tree kept every triangle away has no table: its walk is said here.
+    if pair.table.is_none() {
+        lines.extend(surface_lines(pair, mask).into_iter().map(Line::from));
+    }
     lines.push(Line::from(mask.text(&pair.sentence)));
     lines
 }
