@@ -25,6 +25,7 @@ pub(crate) mod fields;
 mod force;
 pub mod limits;
 pub(crate) mod load;
+mod locate;
 mod mesh;
 mod model;
 mod obj;
@@ -45,6 +46,7 @@ pub use load::{
     load, load_bytes, load_path, load_str, read_file, shipped_files, shipped_lessons,
     shipped_scenes, text_of, MAX_FILE_BYTES,
 };
+pub use locate::at_body_key;
 pub use model::{
     BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, FitReport, ForceSpec, MeshSpec,
     ResponseModel, Scene, ShapeSpec, SpringSpec, WorldSettings,
