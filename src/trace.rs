@@ -15,6 +15,7 @@ mod surfaces;
 mod table_rows;
 mod text;
 mod touching;
+mod triangle_pair;
 
 pub use box_pair::{box_verdict, BoxVerdict};
 pub use frame::{
