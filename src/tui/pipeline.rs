@@ -111,10 +111,9 @@ pub fn render_verdict(app: &App, area: Rect, buf: &mut Buffer) {
         ));
     } else if app.pair().is_some_and(|p| p.table.is_some()) {
         lines.push(Line::styled(
-            "1st sep: first separating axis; decides: nothing separates, smallest overlap; \
-             degen: parallel edges or no area, never separates; in-plane: an edge's normal in \
-             the common plane; along N: along the common normal (coplanar triangles); \
-             gap = (R-R0-R1)/|L|",
+            "1st sep: first separating axis; decides: none separates, smallest overlap; \
+             degen: never separates; in-plane: an edge's normal in the common plane; along N: \
+             along the common normal; gap = (R-R0-R1)/|L|",
             theme.dim(),
         ));
     }
