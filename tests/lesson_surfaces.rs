@@ -103,3 +103,20 @@ fn the_shipped_surface_lessons_select_their_rows_once_the_question_allows() {
         }
     }
 }
+
+#[test]
+fn check_reports_a_selected_axis_the_pairs_table_does_not_have() {
+    let boxes_name = lesson("box_through_triangle_edge", "\"T\", \"cube\"", "A0xB2", "").unwrap();
+    let report = check_lesson(&boxes_name);
+    assert_eq!(report.failures.len(), 1, "{:?}", report.failures);
+    let message = report.failures[0].to_string();
+    assert!(
+        message.contains("`select` names axis A0xB2, which the table of T and cube does not have; its rows: T A0 A1 A2 A0xE0"),
+        "{message}"
+    );
+    // In-plane rows exist only for coplanar triangles.
+    let crossing = lesson("triangles_crossing", "\"A\", \"B\"", "NAxEA0", "").unwrap();
+    assert_eq!(check_lesson(&crossing).failures.len(), 1);
+    let coplanar = lesson("lesson_coplanar_triangles", "\"Q\", \"P\"", "NAxEA0", "").unwrap();
+    assert!(check_lesson(&coplanar).failures.is_empty());
+}

@@ -224,9 +224,40 @@ pub fn check_lesson(lesson: &Lesson) -> CheckReport {
                 }
             }
         }
+        if let Some(problem) = selection_problem(step, &mut records) {
+            report.facts += 1;
+            report.failures.push(Diagnostic::located(
+                &lesson.path,
+                step.place.line,
+                step.place.column,
+                format!("step {}: {problem}", index + 1),
+            ));
+        }
         let prose = prose_check::check_step(lesson, index, &mut records);
         report.prose_checks += prose.checked;
         report.prose.extend(prose.findings);
     }
     report
+}
+
+/// Why the step's `select` names an axis its pair's table does not have (`A0xB2` for a box and
+/// a triangle, an in-plane row of triangles that are not coplanar), or `None`.
+fn selection_problem(step: &super::Step, records: &mut FrameRecords<'_>) -> Option<String> {
+    let selection = step.select.as_ref()?;
+    let axis = selection.axis?;
+    let (a, b) = &selection.pair;
+    let pair = records.pair(a, b)?;
+    let reversed = pair.a != *a;
+    if axis.row_of(pair, reversed).is_some() {
+        return None;
+    }
+    let rows: Vec<String> = pair.rows().into_iter().map(|row| row.name).collect();
+    Some(if rows.is_empty() {
+        format!("`select` names axis {axis}, but {a} and {b} have no axis table")
+    } else {
+        format!(
+            "`select` names axis {axis}, which the table of {a} and {b} does not have; its rows: {}",
+            rows.join(" ")
+        )
+    })
 }
