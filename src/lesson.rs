@@ -1,5 +1,6 @@
 //! Lessons: guided walkthroughs scripted in TOML, checked headless against the engine.
 
+mod axis;
 mod body;
 mod check;
 mod expect;
@@ -18,6 +19,7 @@ mod quiz;
 mod records;
 mod tomlstr;
 
+pub use axis::{TableAxis, AXIS_NAMES};
 pub use body::FREE;
 pub use check::{
     check_lesson, contact_frame, first_contact_from, pair_at, timeline_of, walk, CheckReport,

@@ -23,6 +23,8 @@ mod shape_axis;
 mod shape_sweep;
 mod sweep;
 mod swept_contact;
+mod triangle_contact;
+mod triangle_sweep;
 mod triangle_triangle;
 
 use crate::geometry::Obb;
@@ -49,6 +51,8 @@ pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};
 pub use shape_axis::{ShapeAxis, ShapeRow};
 pub use shape_sweep::{ShapeContact, ShapeSweepRow};
 pub use sweep::{sweep, SweepRow, SweepTrace};
+pub use triangle_contact::triangles_first_contact;
+pub use triangle_sweep::{sweep_triangles, TriangleSweep};
 pub use triangle_triangle::{triangle_triangle_trace, triangles_overlap, TriangleTriangleTrace};
 
 /// [`contact`] of boxes that overlap deeper than the tie tolerance (`None` otherwise).

@@ -26,6 +26,7 @@ mod figure;
 mod force;
 pub mod limits;
 pub(crate) mod load;
+mod locate;
 mod measure;
 mod mesh;
 mod model;
@@ -49,6 +50,7 @@ pub use load::{
     load, load_bytes, load_path, load_str, read_file, shipped_files, shipped_lessons,
     shipped_scenes, text_of, MAX_FILE_BYTES,
 };
+pub use locate::at_body_key;
 pub use model::{
     BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, Figure, FigureSpec, FitReport,
     ForceSpec, MeasureSpec, MeshSpec, RaySpec, ResponseModel, Scene, ShapeSpec, SpringSpec, Target,

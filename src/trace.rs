@@ -18,9 +18,11 @@ mod shapes;
 mod simulate;
 mod surface_text;
 mod surfaces;
+mod table_rows;
 mod text;
 mod touching;
 mod transforms;
+mod triangle_pair;
 
 pub use box_pair::{box_verdict, BoxVerdict};
 pub use fit_evidence::{fit_evidence, FitEvidence};
@@ -40,10 +42,11 @@ pub use probe_text::describe_hit;
 pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
-    bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
-    Frames, SimOptions,
+    bodies_at, frame_record, moving_surface, moving_surface_message, scene_timeline,
+    simulate_frames, simulate_timeline, world_from_scene, Frames, SimOptions,
 };
 pub use surfaces::is_explained;
+pub use table_rows::{shadow_anchor, RowFlag, TableRow};
 pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
 pub use touching::{enclosing_ball, may_touch};
 pub use transforms::{frames_record, BodyTransform, FramesRecord, PairTransform};

@@ -29,6 +29,7 @@ mod pipeline;
 mod probes;
 mod projection;
 mod ruler;
+mod surface_lines;
 mod table;
 mod terminal;
 mod theme;

@@ -58,6 +58,7 @@ fn recording(name: &str) -> Recording {
         bodies: &scene.bodies,
         ends: None,
         pair: None,
+        origin: None,
         axis: None,
         shadows: None,
         contact: None,

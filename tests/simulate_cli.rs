@@ -276,3 +276,68 @@ fn explain_frame_reads_the_simulated_state() {
     let x = ball["center"][0].as_f64().unwrap();
     assert!((x - (-3.0 + 2.0 * t)).abs() < 1e-9, "{x}");
 }
+
+#[test]
+fn a_moving_triangle_or_mesh_is_refused_at_its_velocity_key_with_exit_2() {
+    let triangle = "[world]
+dt = 0.1
+frames = 5
+
+[[body]]
+name = \"ball\"
+shape = \"sphere\"
+radius = 0.5
+center = [2, 1, 0]
+
+[[body]]
+name = \"T\"
+shape = \"triangle\"
+vertices = [[0, 0, -2], [0, 0, 2], [0, 3, 0]]
+velocity = [1, 0, 0]
+";
+    let mesh = "[world]
+dt = 0.1
+frames = 5
+
+[[body]]
+name = \"pad\"
+shape = \"mesh\"
+  velocity = [0, 1, 0]
+vertices = [[0, 0, 0], [1, 0, 0], [0, 0, 1]]
+triangles = [[0, 1, 2]]
+";
+    for (name, text, line, column, shape) in [
+        ("moving_triangle", triangle, 15, 1, "triangle"),
+        ("moving_mesh", mesh, 8, 3, "mesh"),
+    ] {
+        let file = SceneFile::new(name, text);
+        let shown = file.shown();
+        for json in [false, true] {
+            let args: &[&str] = if json {
+                &["simulate", shown, "--json"]
+            } else {
+                &["simulate", shown]
+            };
+            let out = sepax(args);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+            assert!(stdout(&out).is_empty(), "{name}");
+            let place = format!("{shown}:{line}:{column}: ");
+            assert!(
+                err.starts_with(&place),
+                "{name}: expected {place} in\n{err}"
+            );
+            assert!(
+                err.contains(&format!("is a {shape} with a velocity")),
+                "{name}: {err}"
+            );
+            assert!(err.contains("velocity = ["), "{name}: the snippet\n{err}");
+        }
+        // The same scene without the velocity simulates.
+        let still = SceneFile::new(&format!("{name}_still"), &text.replace("velocity", "#"));
+        let out = sepax(&["simulate", still.shown()]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        // `explain` follows the moving surface.
+        assert!(sepax(&["explain", shown]).status.success(), "{name}");
+    }
+}

@@ -1,6 +1,6 @@
-//! The real binary in a real terminal: tmux runs `sepax run` (and the scene picker of the lesson
-//! menu), `send-keys` types, `capture-pane` reads the screen. Without tmux each test prints a
-//! visible `SKIPPED` line, and fails instead when `CI` is set.
+//! The real binary in a real terminal: tmux runs `sepax run` (two boxes, a box and a triangle,
+//! and the scene picker of the lesson menu), `send-keys` types, `capture-pane` reads the screen.
+//! Without tmux each test prints a visible `SKIPPED` line, and fails instead when `CI` is set.
 #![cfg(feature = "tui")]
 
 #[path = "support/data_dir.rs"]
@@ -192,4 +192,42 @@ fn a_missing_tmux_fails_in_ci_and_is_skipped_visibly_elsewhere() {
     for unset in [None, Some(""), Some("false"), Some("0")] {
         assert!(!in_ci(unset), "{unset:?}");
     }
+}
+
+#[test]
+fn the_debugger_shows_a_box_triangle_table_and_steps_its_rows() {
+    let Some(tmux) = Tmux::start(
+        "surfaces",
+        &format!("'{SEPAX}' run box_through_triangle_edge"),
+    ) else {
+        return;
+    };
+    // The 13 rows with the same R, R0, R1 as `sepax explain --json`, A0xE0 selected and marked.
+    let json = explain_json("box_through_triangle_edge");
+    let rows = json["pairs"][0]["table"]["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 13);
+    let shown: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            let number = |key: &str| row[key].as_f64().expect("a number");
+            format!(
+                "{:<7}{:>8.3}{:>9.3}{:>9.3}",
+                row["axis"].as_str().expect("axis name"),
+                number("r"),
+                number("r0"),
+                number("r1")
+            )
+        })
+        .collect();
+    let screen = tmux.wait_for("the 13 rows of explain --json", |screen| {
+        shown.iter().all(|row| screen.contains(row))
+    });
+    assert!(screen.contains("box-triangle: A = cube, B = T"), "{screen}");
+    assert!(screen.contains(&format!(">{}", shown[4])), "{screen}");
+    assert!(screen.contains("1st sep"), "{screen}");
+    // `j` moves to the next row, and the number line follows it.
+    tmux.keys(&["j"]);
+    let screen = tmux.wait_for_text("number line on A0xE1");
+    assert!(screen.contains(&format!(">{}", shown[5])), "{screen}");
+    tmux.keys(&["q"]);
 }

@@ -39,9 +39,11 @@ pub struct Picture<'a> {
     pub ends: Option<&'a [BodySpec]>,
     /// Indices of the selected pair's bodies A and B.
     pub pair: Option<(usize, usize)>,
+    /// Where the axis line passes through, when not A's centre (the middle of A's shadow).
+    pub origin: Option<Vector3<f64>>,
     /// The selected axis (any length, pointing from A towards B) and its name.
     pub axis: Option<(Vector3<f64>, &'a str)>,
-    /// The pair's shadows on the axis (two boxes only).
+    /// The pair's shadows on the axis (a pair with a table only).
     pub shadows: Option<AxisShadows>,
     /// The first contact inside this frame.
     pub contact: Option<ContactMark>,
@@ -93,7 +95,11 @@ pub fn draw_picture<D: DebugDraw + ?Sized>(
             _ => i,
         };
         let shadows = picture.shadows.filter(|_| through == i);
-        pen.axis(out, &picture.bodies[through].center, &axis, name, shadows);
+        let origin = picture
+            .origin
+            .filter(|_| through == i)
+            .unwrap_or(picture.bodies[through].center);
+        pen.axis(out, &origin, &axis, name, shadows);
     }
     if let Some(contact) = picture.contact {
         let at = projection.project(&contact.point);

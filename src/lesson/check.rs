@@ -136,7 +136,7 @@ pub fn pair_at(scene: &Scene, record: &FrameRecord, a: &str, b: &str) -> Option<
 }
 
 /// The pair's first contact at or after `frame`: touching now, else the next contact event of the
-/// simulation (its time and axis; its kind from the event, else from `explain` of the frame).
+/// simulation (its time; its axis and kind from the event, else from `explain` of the frame).
 pub fn first_contact_from(
     scene: &Scene,
     timeline: &[FrameRecord],
@@ -166,7 +166,11 @@ pub fn first_contact_from(
     Some(ContactRecord {
         time: event.time,
         point: event.point,
-        axis: event.axis.clone(),
+        // A pair with a triangle or a mesh names its row only in `explain`'s contact.
+        axis: event
+            .axis
+            .clone()
+            .or_else(|| explained.as_ref().and_then(|c| c.axis.clone())),
         features: explained.map_or_else(|| format!("{kind} contact"), |c| c.features),
         kind,
         normal: event.normal,
@@ -220,9 +224,40 @@ pub fn check_lesson(lesson: &Lesson) -> CheckReport {
                 }
             }
         }
+        if let Some(problem) = selection_problem(step, &mut records) {
+            report.facts += 1;
+            report.failures.push(Diagnostic::located(
+                &lesson.path,
+                step.place.line,
+                step.place.column,
+                format!("step {}: {problem}", index + 1),
+            ));
+        }
         let prose = prose_check::check_step(lesson, index, &mut records);
         report.prose_checks += prose.checked;
         report.prose.extend(prose.findings);
     }
     report
+}
+
+/// Why the step's `select` names an axis its pair's table does not have (`A0xB2` for a box and
+/// a triangle, an in-plane row of triangles that are not coplanar), or `None`.
+fn selection_problem(step: &super::Step, records: &mut FrameRecords<'_>) -> Option<String> {
+    let selection = step.select.as_ref()?;
+    let axis = selection.axis?;
+    let (a, b) = &selection.pair;
+    let pair = records.pair(a, b)?;
+    let reversed = pair.a != *a;
+    if axis.row_of(pair, reversed).is_some() {
+        return None;
+    }
+    let rows: Vec<String> = pair.rows().into_iter().map(|row| row.name).collect();
+    Some(if rows.is_empty() {
+        format!("`select` names axis {axis}, but {a} and {b} have no axis table")
+    } else {
+        format!(
+            "`select` names axis {axis}, which the table of {a} and {b} does not have; its rows: {}",
+            rows.join(" ")
+        )
+    })
 }

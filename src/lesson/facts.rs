@@ -1,8 +1,8 @@
 //! Whether one expected fact holds for the records of the step's frame.
 
+use super::axis::TableAxis;
 use super::model::Fact;
 use super::records::FrameRecords;
-use crate::sat::AxisId;
 use crate::trace::Stage;
 
 /// What checking a fact found: its name, the expected and the actual value as text, and whether
@@ -101,7 +101,7 @@ fn pair_fact(fact: &Fact, a: &str, b: &str, records: &mut FrameRecords<'_>) -> V
         actual: actual.unwrap_or_else(|| missing.to_string()),
     };
     let axis_text =
-        |axis: Option<AxisId>| axis.map_or_else(|| "none".to_string(), |a| a.to_string());
+        |axis: Option<TableAxis>| axis.map_or_else(|| "none".to_string(), |a| a.to_string());
     let none = || "none".to_string();
     match fact {
         Fact::Intersecting(want) => compare(

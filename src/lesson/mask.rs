@@ -5,10 +5,10 @@
 //! axis name, a contact kind, a stage, a world axis `x`/`y`/`z`) hides that word in the engine's
 //! statements, and an axis name also hides the separating-axis verdict (the `sep` marks).
 
+use super::axis::TableAxis;
 use super::expect::{CONTACT_KINDS, STAGES};
 use super::model::Answer;
 use super::narration::{Resolved, Value};
-use crate::sat::AxisId;
 use crate::trace::fixed;
 
 /// What a masked value shows instead.
@@ -100,7 +100,7 @@ impl Mask {
 
     /// Whether the answer is an axis name, so that which axis separates is hidden.
     pub fn hides_verdict(&self) -> bool {
-        self.word.as_deref().and_then(AxisId::parse).is_some()
+        self.word.as_deref().and_then(TableAxis::parse).is_some()
     }
 
     /// Whether a placeholder's value states the answer (a vector when any coordinate does).
@@ -160,7 +160,7 @@ impl Mask {
 fn is_engine_word(word: &str) -> bool {
     let word = word.trim();
     let known = |list: &[&str]| list.iter().any(|w| w.eq_ignore_ascii_case(word));
-    AxisId::parse(word).is_some()
+    TableAxis::parse(word).is_some()
         || known(CONTACT_KINDS)
         || known(STAGES)
         || known(&["x", "y", "z"])

@@ -1,7 +1,7 @@
 //! A validated lesson: its scenes and its steps, each with the facts it expects of the engine.
 
+use super::axis::TableAxis;
 use super::prose::Prose;
-use crate::sat::AxisId;
 use crate::scene::Scene;
 
 /// The views a step may ask the debugger for.
@@ -62,7 +62,7 @@ pub struct Selection {
     /// The two body names.
     pub pair: (String, String),
     /// The highlighted axis, if any.
-    pub axis: Option<AxisId>,
+    pub axis: Option<TableAxis>,
 }
 
 /// Where `play_until` stops.
@@ -91,7 +91,7 @@ pub enum Fact {
     /// Whether the pair touches or overlaps.
     Intersecting(bool),
     /// The first separating axis in table order (`None`: no axis separates).
-    SeparatingAxis(Option<AxisId>),
+    SeparatingAxis(Option<TableAxis>),
     /// The pair's first contact time at or after the frame, within `tolerance` seconds.
     ContactTime {
         /// Expected absolute time.
@@ -100,7 +100,7 @@ pub enum Fact {
         tolerance: f64,
     },
     /// The last separating axis of that first contact (`None`: already overlapping).
-    ContactAxis(Option<AxisId>),
+    ContactAxis(Option<TableAxis>),
     /// The contact kind (`vertex-face`, `edge-edge`, …) of that first contact.
     ContactKind(String),
     /// The stage that decided (`spheres`, `aabbs`, `sat`, `exact`).

@@ -1,12 +1,12 @@
 //! Prose with its placeholders resolved at a step's frame: the values the screen shows in place
 //! of `{{…}}`, each kept with the placeholder it came from (so a screen can mask one).
 
+use super::axis::TableAxis;
 use super::check::StepState;
 use super::model::Lesson;
 use super::placeholder::{Kind, Placeholder};
 use super::prose::Prose;
 use super::records::FrameRecords;
-use crate::sat::AxisId;
 use crate::scene::ShapeSpec;
 use crate::trace::FrameRecord;
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
@@ -183,15 +183,16 @@ fn pair_value(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
         return Value::Missing(format!("no pair {a}, {b} at frame {frame}"));
     };
     let reversed = pair.a != a;
-    let named = |axis: AxisId| if reversed { swapped(axis) } else { axis };
     if p.kind == Kind::SeparatingAxis {
-        let axis = pair.separating_axis.as_deref().and_then(AxisId::parse);
+        let axis = pair.separating_axis.as_deref().and_then(TableAxis::parse);
+        let named = |axis: TableAxis| if reversed { axis.swapped() } else { axis };
         return Value::Word(axis.map_or_else(|| "none".to_string(), |x| named(x).to_string()));
     }
-    let Some(row) = p.axis.and_then(|axis| pair.axes.get(named(axis).index())) else {
-        return Value::Missing(format!("{a} and {b} have no axis table"));
+    let Some((_, row)) = p.axis.and_then(|axis| axis.row_of(pair, reversed)) else {
+        return Value::Missing(format!("{a} and {b} have no such row in an axis table"));
     };
-    let (r0, r1) = if reversed {
+    // Two boxes named the other way round swap R0 and R1; a surface table keeps its roles.
+    let (r0, r1) = if reversed && !pair.axes.is_empty() {
         (row.r1, row.r0)
     } else {
         (row.r0, row.r1)
@@ -203,15 +204,6 @@ fn pair_value(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
         _ => row
             .gap
             .map_or_else(|| Value::Word("degenerate".into()), Value::Number),
-    }
-}
-
-/// The same axis named with the pair's bodies the other way round (`A0xB2` is `A2xB0`).
-fn swapped(axis: AxisId) -> AxisId {
-    match axis {
-        AxisId::FaceA(i) => AxisId::FaceB(i),
-        AxisId::FaceB(j) => AxisId::FaceA(j),
-        AxisId::Edge(i, j) => AxisId::Edge(j, i),
     }
 }
 

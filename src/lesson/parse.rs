@@ -5,9 +5,9 @@ use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
+use super::axis::{TableAxis, AXIS_NAMES};
 use super::model::{Lesson, Place, PlayUntil, Selection, Step, VIEWS};
 use super::{expect, prose, quiz};
-use crate::sat::AxisId;
 use crate::scene::fields::Fields;
 use crate::scene::load::parse_root;
 use crate::scene::value::{self, Raw, Report};
@@ -254,24 +254,24 @@ pub(crate) fn pair(
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reported;
 
-/// An axis name of the table order (`A0` … `A2xB2`), or `"none"` when `allow_none`.
+/// An axis name of a table ([`AXIS_NAMES`]), or `"none"` when `allow_none`.
 pub(crate) fn axis_name(
     raw: &Raw<'_>,
     what: &str,
     r: &mut Report<'_>,
     allow_none: bool,
-) -> Result<Option<AxisId>, Reported> {
+) -> Result<Option<TableAxis>, Reported> {
     let name = value::string(r, what, raw).ok_or(Reported)?;
     if allow_none && name == "none" {
         return Ok(None);
     }
-    if let Some(axis) = AxisId::parse(name) {
+    if let Some(axis) = TableAxis::parse(name) {
         return Ok(Some(axis));
     }
     let none = if allow_none { ", or \"none\"" } else { "" };
     r.error(
         raw.span(),
-        format!("{what}: unknown axis `{name}`; axes are A0 A1 A2 B0 B1 B2 A0xB0 … A2xB2{none}"),
+        format!("{what}: unknown axis `{name}`; axes are {AXIS_NAMES}{none}"),
     );
     Err(Reported)
 }

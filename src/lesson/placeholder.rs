@@ -3,9 +3,9 @@
 
 use std::ops::Range;
 
+use super::axis::TableAxis;
 use super::model::Place;
 use super::placeholder_words::{axis_named, check_body, component, span, tokens};
-use crate::sat::AxisId;
 use crate::scene::{suggest, Scene};
 
 /// Decimals shown when a placeholder gives no precision.
@@ -171,7 +171,7 @@ pub struct Placeholder {
     /// The pair, in the order written (the first body is `A` for the axis names).
     pub pair: Option<(String, String)>,
     /// The axis, named with the pair as written.
-    pub axis: Option<AxisId>,
+    pub axis: Option<TableAxis>,
     /// The body.
     pub body: Option<String>,
     /// One component of a vector (0 = x, 1 = y, 2 = z; 0 = w … 3 = z of a rotation), when

@@ -3,8 +3,9 @@
 
 use std::ops::Range;
 
+use super::axis::{TableAxis, AXIS_NAMES};
 use super::placeholder::{Args, Kind, Problem};
-use crate::sat::AxisId;
+use crate::sat::{AxisId, ShapeAxis};
 use crate::scene::{self, suggest, Scene, ShapeSpec};
 
 /// The index of the component named `c` among the kind's components.
@@ -40,7 +41,8 @@ pub(super) fn span(at: usize, word: &str) -> Range<usize> {
     at..at + word.len()
 }
 
-/// An unknown body, or a pair value of a body that is not a box, is a problem at the name.
+/// An unknown body, or a pair value of a body that has no axis table (not a box, a triangle or
+/// a mesh), is a problem at the name.
 pub(super) fn check_body(
     at: usize,
     body: &str,
@@ -59,9 +61,14 @@ pub(super) fn check_body(
     let index = scene::find_body(&scene.bodies, body)
         .map_err(|message| (span(at, body), format!("{message} (scene {})", scene.name)))?;
     let needs_boxes = matches!(kind.args(), Args::PairAxis) || kind == Kind::SeparatingAxis;
-    if needs_boxes && !matches!(scene.bodies[index].shape, ShapeSpec::Box { .. }) {
+    let tabled = matches!(
+        scene.bodies[index].shape,
+        ShapeSpec::Box { .. } | ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_)
+    );
+    if needs_boxes && !tabled {
         let message = format!(
-            "`{}` is a value of two boxes, and `{body}` is not a box",
+            "`{}` is a value of a pair with an axis table (boxes, triangles, meshes), and \
+             `{body}` is not a box, a triangle or a mesh",
             kind.name()
         );
         return Err((span(at, body), message));
@@ -69,19 +76,19 @@ pub(super) fn check_body(
     Ok(())
 }
 
-pub(super) fn axis_named(at: usize, name: &str) -> Result<AxisId, Problem> {
-    AxisId::parse(name).ok_or_else(|| {
-        let names: Vec<String> = AxisId::ALL.iter().map(ToString::to_string).collect();
+pub(super) fn axis_named(at: usize, name: &str) -> Result<TableAxis, Problem> {
+    TableAxis::parse(name).ok_or_else(|| {
+        let boxes = AxisId::ALL.iter().map(ToString::to_string);
+        let shapes = ShapeAxis::BOX_TRIANGLE
+            .iter()
+            .chain(&ShapeAxis::TRIANGLE_TRIANGLE)
+            .map(|axis| axis.name());
+        let names: Vec<String> = boxes.chain(shapes).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let head = format!("unknown axis `{name}`");
         (
             span(at, name),
-            suggest(
-                &head,
-                name,
-                &names,
-                "axes are A0 A1 A2 B0 B1 B2 A0xB0 … A2xB2",
-            ),
+            suggest(&head, name, &names, &format!("axes are {AXIS_NAMES}")),
         )
     })
 }

@@ -106,8 +106,13 @@ pub fn engine_values(records: &mut FrameRecords<'_>) -> Vec<Labelled> {
     collect(&json(&records.events_inside(None)), "events", &mut out);
     let explanation = records.explanation();
     for pair in &explanation.pairs {
-        for row in &pair.axes {
-            let label = format!("pairs.{},{}.axes.{}", pair.a, pair.b, row.axis);
+        let group = if pair.axes.is_empty() {
+            "table"
+        } else {
+            "axes"
+        };
+        for row in pair.rows() {
+            let label = format!("pairs.{},{}.{group}.{}", pair.a, pair.b, row.name);
             out.push((row.r0 + row.r1, format!("{label}.r0+r1")));
             out.push((row.r - (row.r0 + row.r1), format!("{label}.r-(r0+r1)")));
         }

@@ -241,6 +241,24 @@ fn sweep_record(row: &SweepRow, time: f64) -> SweepRecord {
     }
 }
 
+/// The JSON record of a contact of a shape table found `time` seconds into the scene, its
+/// touching features in words.
+pub(crate) fn contact_record_parts(
+    contact: &sat::ShapeContact,
+    time: f64,
+    features: String,
+) -> ContactRecord {
+    ContactRecord {
+        time: time + contact.time,
+        point: arr3(&contact.point),
+        axis: contact.axis.map(sat::ShapeAxis::name),
+        kind: contact.kind.name().into(),
+        normal: arr3(&contact.normal),
+        region: contact.region.iter().map(arr3).collect(),
+        features,
+    }
+}
+
 /// The JSON record of a contact found `time` seconds into the scene (the contact table's
 /// record, whichever shapes touch).
 pub(crate) fn contact_record(contact: &PairContact, time: f64, a: &str, b: &str) -> ContactRecord {

@@ -48,8 +48,9 @@ fn table_verdict(table: &ShapeTable) -> String {
     }
 }
 
-/// Two triangles: the table's verdict, and Möller's test as a check.
-pub(super) fn triangles_sentence(record: &PairRecord, table: &ShapeTable) -> String {
+/// Two triangles: the table's verdict, Möller's test as a check, and (`moving`: one moves) the
+/// first contact.
+pub(super) fn triangles_sentence(record: &PairRecord, table: &ShapeTable, moving: bool) -> String {
     let mut sentence = table_sentence(record, table);
     if table.coplanar == Some(true) {
         sentence += " (the triangles lie in one plane: the in-plane rows decide)";
@@ -62,8 +63,13 @@ pub(super) fn triangles_sentence(record: &PairRecord, table: &ShapeTable) -> Str
             "; Moller's test disagrees"
         };
     }
+    if moving {
+        let mut moved = record.clone();
+        moved.sentence = sentence;
+        return with_contact(&moved);
+    }
     if !record.intersecting {
-        sentence += "; the first contact of two triangles is not searched (neither responds)";
+        sentence += "; neither moves, so they never touch";
     }
     sentence
 }

@@ -55,7 +55,7 @@ pub struct MeshWalk {
 
 impl ShapeTable {
     /// The table named `table` of `rows`, A and B named.
-    fn new(table: &'static str, (a, b): (String, String), rows: Vec<ShapeRow>) -> Self {
+    pub(super) fn new(table: &'static str, (a, b): (String, String), rows: Vec<ShapeRow>) -> Self {
         let deciding = deciding(&rows).map(|row| row.axis.name());
         Self {
             table,
@@ -129,19 +129,8 @@ pub(crate) fn surface_pair(
         }
         (Shape::Sphere(s), Shape::Mesh(m)) => sphere_mesh(&mut record, (first, s), (second, m)),
         (Shape::Triangle(t), Shape::Triangle(u)) => {
-            let trace = sat::triangle_triangle_trace(t, u);
-            record.intersecting = trace.intersecting();
-            record.separating_axis = trace.separating_axis().map(ShapeAxis::name);
-            let mut table = ShapeTable::new(
-                "triangle-triangle",
-                (first.name.clone(), second.name.clone()),
-                trace.rows.clone(),
-            );
-            table.coplanar = Some(trace.coplanar);
-            table.moller = Some(trace.moller);
-            record.sentence = words::triangles_sentence(&record, &table);
-            record.table = Some(table);
-            // Two triangles never respond to a contact: the first contact is not searched.
+            let (at, far) = (time, horizon);
+            super::triangle_pair::triangle_triangle(&mut record, (first, t), (second, u), at, far);
             return Some(record);
         }
         (Shape::Triangle(t), Shape::Mesh(m)) => {

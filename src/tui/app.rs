@@ -232,7 +232,7 @@ impl App {
         self.pairs.record(self.pair)
     }
 
-    /// The selected axis row (0..15, table order).
+    /// The selected axis row (in table order).
     pub fn row(&self) -> usize {
         self.row
     }
@@ -338,7 +338,7 @@ impl App {
     /// What the screen shows that decides where the panels go.
     pub fn shown(&self) -> Shown {
         Shown {
-            table: self.table && self.pair().is_some_and(|p| !p.axes.is_empty()),
+            table: self.table && self.pair().is_some_and(|p| !p.rows().is_empty()),
             four: self.four,
         }
     }

@@ -7,6 +7,7 @@ use super::App;
 use crate::draw::{AxisShadows, ContactMark, Picture};
 use crate::math::vec3;
 use crate::scene::ShapeSpec;
+use crate::trace::{shadow_anchor, RowFlag};
 
 /// Below this `|L|` an axis has no direction worth drawing (a degenerate cross product).
 const SHORTEST_AXIS: f64 = 1e-6;
@@ -28,11 +29,17 @@ pub struct Shadows {
 /// The selected pair's part of the picture.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Focus {
-    /// Indices of A and B in the frame's bodies.
+    /// Indices of A and B in the frame's bodies (in the roles of the pair's table).
     pub pair: Option<(usize, usize)>,
+    /// The names of A and B as the table calls them (`triangle 3 of ramp` for a mesh's).
+    pub names: (String, String),
+    /// Points of A and B whose places along the selected axis are the middles of their shadows
+    /// (the centres of boxes and spheres; a triangle's centroid moved along the axis).
+    pub anchors: [Vector3<f64>; 2],
     /// The selected axis pointing from A towards B, and its name.
     pub axis: Option<(Vector3<f64>, String)>,
-    /// The selected axis row's shadows, for two boxes and an axis that is not degenerate.
+    /// The selected axis row's shadows, for a pair with a table and an axis that is not
+    /// degenerate.
     pub shadows: Option<Shadows>,
     /// The first contact inside the frame.
     pub contact: Option<ContactMark>,
@@ -45,14 +52,30 @@ impl Focus {
             return Focus::default();
         };
         let bodies = &app.record().specs;
-        let (a, b) = (entry.a, entry.b);
+        // The table's A and B, which for a pair with a triangle need not be the scene's order.
+        let (a, b) = match pair.table_roles() {
+            Some((first, _)) if pair.axes.is_empty() && first == bodies[entry.b].name => {
+                (entry.b, entry.a)
+            }
+            _ => (entry.a, entry.b),
+        };
+        let names = pair
+            .table_roles()
+            .unwrap_or_else(|| (pair.a.clone(), pair.b.clone()));
+        let triangle = pair.mesh.as_ref().and_then(|walk| walk.deciding_triangle);
         let mut shadows = None;
-        let axis = match pair.axes.get(app.row()) {
+        let mut anchors = [bodies[a].center, bodies[b].center];
+        let rows = pair.rows();
+        let axis = match rows.get(app.row()) {
             Some(row) => {
                 let l = row.l;
-                let d = bodies[b].center - bodies[a].center;
+                anchors = [
+                    shadow_anchor(&bodies[a], triangle, &l),
+                    shadow_anchor(&bodies[b], triangle, &l),
+                ];
+                let d = anchors[1] - anchors[0];
                 let usable = l.norm() >= SHORTEST_AXIS;
-                if usable && !row.degenerate {
+                if usable && row.flag != RowFlag::Degenerate {
                     shadows = Some(Shadows {
                         r: row.r,
                         r0: row.r0,
@@ -62,7 +85,7 @@ impl Focus {
                 }
                 usable.then(|| {
                     let toward_b = if d.dot(&l) < 0.0 { -l } else { l };
-                    (toward_b, row.axis.to_string())
+                    (toward_b, row.name.clone())
                 })
             }
             None => other_axis(app, a, b),
@@ -78,6 +101,8 @@ impl Focus {
             });
         Focus {
             pair: Some((a, b)),
+            names,
+            anchors,
             axis,
             shadows,
             contact,
@@ -91,6 +116,7 @@ impl Focus {
             bodies: &app.record().specs,
             ends: app.next_record().map(|r| r.specs.as_slice()),
             pair: self.pair,
+            origin: self.pair.map(|_| self.anchors[0]),
             axis: self.axis.as_ref().map(|(l, name)| (*l, name.as_str())),
             shadows: self.shadows.map(|s| AxisShadows {
                 r0: s.r0 / s.length,

@@ -72,7 +72,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             theme.title(),
         ));
         lines.extend(super::table::stage_lines(pair, mask));
-        if !pair.axes.is_empty() {
+        if !pair.rows().is_empty() {
             lines.push(Line::from(mask.text(&pair.sentence)));
         }
     }

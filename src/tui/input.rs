@@ -112,7 +112,7 @@ fn mouse_action(mouse: MouseEvent, app: &App) -> Option<Action> {
             if mode == Mode::TooSmall || !shown.table || *app.overlay() != Overlay::None {
                 return None;
             }
-            table::row_at(areas.table, mouse.column, mouse.row).map(Action::SelectRow)
+            table::row_at(app, mode, areas.table, mouse.column, mouse.row).map(Action::SelectRow)
         }
         MouseEventKind::ScrollUp => Some(Action::RowUp),
         MouseEventKind::ScrollDown => Some(Action::RowDown),

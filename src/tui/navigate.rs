@@ -43,25 +43,21 @@ impl App {
         self.row = self.default_row();
     }
 
-    /// The pair's first separating axis, else its axis of least overlap, else row 0 (row 0 too
-    /// while an open question asks for an axis).
+    /// The pair's first separating axis, else its axis of least overlap (a surface table's
+    /// deciding row), else row 0 (row 0 too while an open question asks for an axis).
     pub fn default_row(&self) -> usize {
         let Some(pair) = self.pair() else { return 0 };
         // While a question asks for an axis, the selection must not point at the answer.
         if self.mask.hides_verdict() {
             return 0;
         }
-        if let Some(k) = pair
-            .axes
-            .iter()
-            .position(|row| pair.is_first_separating(row))
-        {
+        let rows = pair.rows();
+        if let Some(k) = rows.iter().position(|row| row.first || row.least) {
             return k;
         }
-        pair.axes
-            .iter()
+        rows.iter()
             .enumerate()
-            .filter(|(_, row)| !row.skipped)
+            .filter(|(_, row)| !row.untested())
             .filter_map(|(k, row)| row.gap.map(|gap| (k, gap)))
             .max_by(|x, y| x.1.total_cmp(&y.1))
             .map_or(0, |(k, _)| k)

@@ -10,12 +10,24 @@ use super::layout::Mode;
 use super::table::stage_lines;
 use super::App;
 use crate::lesson::Mask;
-use crate::trace::PairRecord;
+use crate::trace::{PairRecord, RowFlag, TableRow};
 
 /// `A = ball1, B = ball2` when the pair's bodies are not named A and B, else nothing: the axis
 /// names (`A0xB2`) speak of the first body as A and the second as B.
 pub fn legend(pair: &PairRecord) -> Option<String> {
-    (pair.a != "A" || pair.b != "B").then(|| format!("A = {}, B = {}", pair.a, pair.b))
+    let (a, b) = pair.table_roles()?;
+    (a != "A" || b != "B").then(|| format!("A = {a}, B = {b}"))
+}
+
+/// The names of the table's A and B for the number line: a mesh's triangle goes by the mesh's
+/// name (`floor` for `triangle 1 of floor`; the title names the triangle).
+fn short_roles(pair: &PairRecord) -> (String, String) {
+    let (a, b) = pair.table_roles().unwrap_or_default();
+    let short = |name: String| match pair.mesh.as_ref() {
+        Some(walk) if name.starts_with("triangle ") => walk.mesh.clone(),
+        _ => name,
+    };
+    (short(a), short(b))
 }
 
 /// Draws the number line of the app's selected axis row into `area` (for a pair that is not two
@@ -25,24 +37,26 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         return;
     }
     let theme = app.theme();
-    let pair = app.pair().filter(|pair| app.row() < pair.axes.len());
-    let row = pair.map(|pair| &pair.axes[app.row()]);
+    let row = app
+        .pair()
+        .and_then(|pair| pair.rows().into_iter().nth(app.row()));
+    let pair = app.pair().filter(|_| row.is_some());
     let bordered = mode.is_full() && area.height >= 6;
     let mut block = Block::new().border_set(theme.border());
     if bordered {
-        let title = match (row, pair.and_then(legend)) {
-            (Some(row), Some(legend)) => format!(" number line on {} ({legend}) ", row.axis),
-            (Some(row), None) => format!(" number line on {} ", row.axis),
+        let title = match (&row, pair.and_then(legend)) {
+            (Some(row), Some(legend)) => format!(" number line on {} ({legend}) ", row.name),
+            (Some(row), None) => format!(" number line on {} ", row.name),
             (None, _) => " pair ".to_string(),
         };
         block = block.borders(Borders::ALL).title(title);
     }
     let inner = block.inner(area);
     block.render(area, buf);
-    let mut lines = match (pair, app.pair()) {
-        (Some(pair), _) => lines(
-            pair,
-            app.row(),
+    let mut lines = match (pair.zip(row.as_ref()), app.pair()) {
+        (Some((pair, row)), _) => lines(
+            row,
+            short_roles(pair),
             usize::from(inner.width),
             bordered,
             app.mask(),
@@ -109,48 +123,57 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
 /// The number line of row `k` of the pair's table, `width` characters wide: each body's shadow
 /// named with the body's name; the numbers `mask` hides show `?`.
 pub fn lines(
-    pair: &PairRecord,
-    k: usize,
+    row: &TableRow,
+    (a, b): (String, String),
     width: usize,
     with_numbers: bool,
     mask: &Mask,
 ) -> Vec<Line<'static>> {
-    let row = &pair.axes[k];
     let (r, r0, r1) = (row.r, row.r0, row.r1);
     let summary = format!(
         "{}: R0 = {}, R = {}, R1 = {}, R-(R0+R1) = {}",
-        row.axis,
+        row.name,
         mask.fixed(r0, 3),
         mask.fixed(r, 3),
         mask.fixed(r1, 3),
         mask.fixed(r - r0 - r1, 3)
     );
-    if row.degenerate || r0 + r1 <= 0.0 {
+    if row.flag == RowFlag::AlongNormal {
         return vec![
             Line::from(format!(
-                "{}: degenerate axis (parallel edges): never separates",
-                row.axis
+                "{}: along the common normal of two coplanar triangles: both shadows are the \
+                 same point; never separates",
+                row.name
             )),
             Line::from(summary),
         ];
     }
-    let names = pair.a.chars().count().max(pair.b.chars().count()).min(12);
+    if row.flag == RowFlag::Degenerate || r0 + r1 <= 0.0 {
+        return vec![
+            Line::from(format!(
+                "{}: degenerate axis (parallel edges): never separates",
+                row.name
+            )),
+            Line::from(summary),
+        ];
+    }
+    let names = a.chars().count().max(b.chars().count()).min(12);
     let track = width.saturating_sub(names + 1).max(8);
     let low = (-r0).min(r - r1);
     let high = r0.max(r + r1);
     let pad = (high - low) * 0.02;
     let scale = (track - 1) as f64 / (high - low + 2.0 * pad);
     let col = |x: f64| (((x - low + pad) * scale).round().max(0.0) as usize).min(track - 1);
-    let a = interval(track, col(-r0), col(0.0), col(r0), &pair.a);
-    let b = interval(track, col(r - r1), col(r), col(r + r1), &pair.b);
+    let shadow_a = interval(track, col(-r0), col(0.0), col(r0), &a);
+    let shadow_b = interval(track, col(r - r1), col(r), col(r + r1), &b);
     let between = gap_text(track, (col(r0), col(r - r1)), r - r0 - r1, row.gap, mask);
     let name = |n: &str| {
         let cut: String = n.chars().take(names).collect();
         format!("{cut:<names$}")
     };
     let mut out = vec![
-        Line::from(format!("{} {a}", name(&pair.a))),
-        Line::from(format!("{} {b}", name(&pair.b))),
+        Line::from(format!("{} {shadow_a}", name(&a))),
+        Line::from(format!("{} {shadow_b}", name(&b))),
         Line::from(format!("{} {between}", " ".repeat(names))),
     ];
     if with_numbers {

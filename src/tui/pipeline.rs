@@ -109,6 +109,13 @@ pub fn render_verdict(app: &App, area: Rect, buf: &mut Buffer) {
              gap = (R-R0-R1)/|L|",
             theme.dim(),
         ));
+    } else if app.pair().is_some_and(|p| p.table.is_some()) {
+        lines.push(Line::styled(
+            "1st sep: first separating axis; decides: none separates, smallest overlap; \
+             degen: never separates; in-plane: an edge's normal in the common plane; along N: \
+             along the common normal; gap = (R-R0-R1)/|L|",
+            theme.dim(),
+        ));
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })

@@ -37,8 +37,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// The view's title: its axes, or the axis looked across with the bodies on each side.
 fn title(app: &App, focus: &Focus, view: View) -> String {
     match (view, &focus.axis, app.pair()) {
-        (View::Along, Some((_, name)), Some(pair)) => {
-            format!(" along {name} ({} left, {} right) ", pair.a, pair.b)
+        (View::Along, Some((_, name)), Some(_)) => {
+            format!(
+                " along {name} ({} left, {} right) ",
+                focus.names.0, focus.names.1
+            )
         }
         (View::Along, _, _) => " along the axis: none selected, showing xy ".into(),
         _ => format!(
@@ -91,13 +94,12 @@ fn render_view(
     }
     let placement = labels::place(label_list(&recording, &window, theme), canvas_area, buf);
     if ruler_rows > 0 {
-        if let (Some(shadows), Some(pair)) = (focus.shadows, app.pair()) {
-            let centres = focus.pair.map(|(a, b)| {
-                let bodies = &app.record().specs;
-                [a, b].map(|i| projection.project(&bodies[i].center)[0])
-            });
+        if let (Some(shadows), Some(_)) = (focus.shadows, app.pair()) {
+            let centres = focus
+                .pair
+                .map(|_| focus.anchors.map(|p| projection.project(&p)[0]));
             if let Some(centres) = centres {
-                let names = (pair.a.as_str(), pair.b.as_str());
+                let names = (focus.names.0.as_str(), focus.names.1.as_str());
                 ruler::render(&window, centres, shadows, names, app, ruler_area, buf);
             }
         }

@@ -9,9 +9,10 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use super::layout::Mode;
 use super::number_line::legend;
+use super::surface_lines::surface_lines;
 use super::App;
 use crate::lesson::Mask;
-use crate::trace::PairRecord;
+use crate::trace::{PairRecord, RowFlag, TableRow};
 
 /// Lines between the top of the table's area and its first row (the border and the column names).
 pub const FIRST_ROW: u16 = 2;
@@ -19,12 +20,32 @@ pub const FIRST_ROW: u16 = 2;
 /// The column names, aligned with [`row_text`].
 const HEADER: &str = " L             R       R0       R1 R-(R0+R1)      gap  mark";
 
+/// The column names of a surface table, whose axis names are a letter longer.
+const SURFACE_HEADER: &str = " L             R       R0       R1 R-(R0+R1)     gap mark";
+
 /// Which row of the table, if any, is at screen line `y` of a table drawn in `area`.
-pub fn row_at(area: Rect, x: u16, y: u16) -> Option<usize> {
+pub fn row_at(app: &App, mode: Mode, area: Rect, x: u16, y: u16) -> Option<usize> {
     let inside = x >= area.x && x < area.right() && y >= area.y + FIRST_ROW && y < area.bottom();
+    let (first, shown) = app
+        .pair()
+        .map_or((0, 15), |pair| window(app, pair, mode, area));
     inside
         .then(|| usize::from(y - area.y - FIRST_ROW))
-        .filter(|row| *row < 15)
+        .filter(|row| *row < shown)
+        .map(|row| row + first)
+}
+
+/// The rows drawn of the pair's table in `area`: the first one and how many. A table longer
+/// than its room (coplanar triangles have 17 rows) shows a window that keeps the selected row.
+fn window(app: &App, pair: &PairRecord, mode: Mode, area: Rect) -> (usize, usize) {
+    let total = pair.rows().len();
+    let borders = if mode.is_full() { 2 } else { 1 };
+    let slots = usize::from(area.height).saturating_sub(borders + 1);
+    let extra = surface_lines(pair, app.mask()).len();
+    let room = slots.saturating_sub(extra).max(slots.min(8));
+    let shown = total.min(room);
+    let first = (app.row() + 1).saturating_sub(shown).min(total - shown);
+    (first, shown)
 }
 
 /// Draws the table of the app's selected pair into `area`.
@@ -54,8 +75,17 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             .render(area, buf);
         return;
     };
-    let title = if pair.axes.is_empty() {
+    let rows = pair.rows();
+    let (first, shown) = window(app, pair, mode, area);
+    let title = if rows.is_empty() {
         format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
+    } else if let Some(table) = pair.table.as_ref().filter(|_| pair.axes.is_empty()) {
+        let part = if shown < rows.len() {
+            format!(", rows {}-{} of {}", first + 1, first + shown, rows.len())
+        } else {
+            String::new()
+        };
+        format!(" {}: A = {}, B = {}{part} ", table.table, table.a, table.b)
     } else {
         let names = legend(pair).unwrap_or_else(|| format!("{},{}", pair.a, pair.b));
         format!(" axes {names}  ({} rule) ", pair.robustness)
@@ -64,7 +94,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         .borders(borders)
         .border_set(theme.border())
         .title(Span::styled(title, theme.title()));
-    if pair.axes.is_empty() {
+    if rows.is_empty() {
         Paragraph::new(stage_lines(pair, app.mask()))
             .wrap(Wrap { trim: false })
             .block(block)
@@ -72,11 +102,12 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         return;
     }
     let mask = app.mask();
-    let mut lines = vec![Line::styled(HEADER, theme.dim())];
-    for (k, row) in pair.axes.iter().enumerate() {
+    let surface = pair.axes.is_empty();
+    let header = if surface { SURFACE_HEADER } else { HEADER };
+    let mut lines = vec![Line::styled(header, theme.dim())];
+    for (k, row) in rows.iter().enumerate().skip(first).take(shown) {
         let selected = k == app.row();
-        let is_first = pair.is_first_separating(row) && !mask.hides_verdict();
-        let mut style = if is_first {
+        let mut style = if row.first && !mask.hides_verdict() {
             theme.first_separating()
         } else {
             Style::new()
@@ -84,46 +115,54 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         if selected {
             style = style.patch(theme.selected());
         }
-        lines.push(Line::styled(row_text(pair, k, selected, mask), style));
+        let text = row_text(row, surface, selected, mask);
+        lines.push(Line::styled(text, style));
+    }
+    for line in surface_lines(pair, mask) {
+        lines.push(Line::from(line));
     }
     Paragraph::new(lines).block(block).render(area, buf);
 }
 
-/// Row `k` of the pair's table: selection mark, axis, the numbers to 3 decimals and the verdict;
+/// A row of the pair's table: selection mark, axis, the numbers to 3 decimals and the verdict;
 /// what `mask` hides shows `?` (the separating marks of every row when it hides the verdict).
-pub fn row_text(pair: &PairRecord, k: usize, selected: bool, mask: &Mask) -> String {
-    let row = &pair.axes[k];
-    let first = pair.is_first_separating(row);
+/// A surface table's names take a column more, from the gap's column, and its marks (up to
+/// `in-plane`) one more, from the space before them.
+pub fn row_text(row: &TableRow, surface: bool, selected: bool, mask: &Mask) -> String {
     let gap = row
         .gap
         .map_or_else(|| "-".to_string(), |g| mask.fixed(g, 3));
+    let (name, gap_width, space) = if surface { (7, 8, " ") } else { (6, 9, "  ") };
     format!(
-        "{}{:<6}{:>9}{:>9}{:>9}{:>10}{gap:>9}  {}",
+        "{}{:<name$}{:>r$}{:>9}{:>9}{:>10}{gap:>gap_width$}{space}{}",
         if selected { '>' } else { ' ' },
-        row.axis,
+        row.name,
         mask.fixed(row.r, 3),
         mask.fixed(row.r0, 3),
         mask.fixed(row.r1, 3),
         mask.fixed(row.r - row.r0 - row.r1, 3),
-        mark(pair, k, first, mask.hides_verdict())
+        mark(row, mask.hides_verdict()),
+        r = 15 - name,
     )
 }
 
-/// The verdict of row `k` in a few letters (`hidden`: no separating marks at all).
-fn mark(pair: &PairRecord, k: usize, first: bool, hidden: bool) -> &'static str {
-    let row = &pair.axes[k];
-    if row.separating && hidden {
-        ""
-    } else if first {
+/// The verdict of a row in a few letters (`hidden`: no separating or deciding marks at all,
+/// only what the row is, as on every other row of its kind).
+fn mark(row: &TableRow, hidden: bool) -> &'static str {
+    if row.first && !hidden {
         "1st sep"
-    } else if row.separating {
+    } else if row.separating && !hidden {
         "sep"
-    } else if row.degenerate {
-        "degen"
-    } else if row.skipped {
-        "skip"
+    } else if row.least && !hidden {
+        "decides"
     } else {
-        ""
+        match row.flag {
+            RowFlag::Degenerate => "degen",
+            RowFlag::Skipped => "skip",
+            RowFlag::InPlane => "in-plane",
+            RowFlag::AlongNormal => "along N",
+            RowFlag::Plain => "",
+        }
     }
 }
 
@@ -142,6 +181,10 @@ pub fn stage_lines(pair: &PairRecord, mask: &Mask) -> Vec<Line<'static>> {
         "decided by {}",
         mask.text(pair.stage.label())
     )));
+    // A mesh whose tree kept every triangle away has no table: its walk is said here.
+    if pair.table.is_none() {
+        lines.extend(surface_lines(pair, mask).into_iter().map(Line::from));
+    }
     lines.push(Line::from(mask.text(&pair.sentence)));
     lines
 }
@@ -151,11 +194,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rows_are_found_below_the_border_and_the_column_names() {
-        let area = Rect::new(0, 1, 62, 17);
-        assert_eq!(row_at(area, 5, 2), None);
-        assert_eq!(row_at(area, 5, 3), Some(0));
-        assert_eq!(row_at(area, 5, 17), Some(14));
-        assert_eq!(row_at(area, 62, 3), None);
+    fn the_headers_name_the_columns_of_their_rows() {
+        let mut row = TableRow {
+            name: "EA0xEB2".into(),
+            l: nalgebra::Vector3::x(),
+            r: 12.5,
+            r0: 1.0,
+            r1: 2.0,
+            separating: true,
+            gap: Some(4.25),
+            flag: RowFlag::Plain,
+            first: true,
+            least: false,
+        };
+        let mask = Mask::default();
+        for (surface, header, name) in [(true, SURFACE_HEADER, "EA0xEB2"), (false, HEADER, "A1xB2")]
+        {
+            row.name = name.into();
+            let text = row_text(&row, surface, true, &mask);
+            let end = |s: &str, word: &str| s.find(word).map(|at| at + word.len());
+            for (column, number) in [
+                ("R ", "12.500 "),
+                ("R0", "1.000"),
+                ("R1", "2.000"),
+                ("R-(R0+R1)", "9.500"),
+                ("gap", "4.250"),
+            ] {
+                assert_eq!(
+                    end(header, column),
+                    end(&text, number),
+                    "{text:?} / {header:?}"
+                );
+            }
+            assert_eq!(header.find("mark"), text.find("1st sep"));
+        }
     }
 }

@@ -180,9 +180,9 @@ impl App {
         self.go_to(frame);
     }
 
-    /// Rows of the selected pair's axis table (0 for a pair that is not two boxes).
+    /// Rows of the selected pair's axis table (0 for a pair without a table).
     fn rows(&self) -> usize {
-        self.pair().map_or(0, |pair| pair.axes.len())
+        self.pair().map_or(0, |pair| pair.rows().len())
     }
 
     fn toggle(&mut self, overlay: Overlay) {

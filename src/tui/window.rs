@@ -104,8 +104,8 @@ pub fn fit(app: &App, focus: &Focus, projection: &Projection, view: View, dots: 
     let aspect = 2.0 * dots.per_col / dots.per_row;
     let unit = ((x1 - x0) / dots.width()).max((y1 - y0) / (dots.height() * aspect));
     let stretched = match (view, focus.shadows, focus.pair) {
-        (View::Along, Some(shadows), Some((a, b))) => {
-            let centres = along_centres(app, projection, a, b);
+        (View::Along, Some(shadows), Some(_)) => {
+            let centres = focus.anchors.map(|p| projection.project(&p)[0]);
             stretch(x0, x1, unit, dots, gap_interval(centres, shadows))
         }
         _ => None,
@@ -199,12 +199,6 @@ fn outline(projection: &Projection, body: &BodySpec, other: &BodySpec) -> Vec<[f
             .map(|v| projection.project(&v))
             .collect(),
     }
-}
-
-/// The view `x` of A's and B's centres (the along view's right is the axis, A towards B).
-fn along_centres(app: &App, projection: &Projection, a: usize, b: usize) -> [f64; 2] {
-    let bodies = &app.record().specs;
-    [a, b].map(|i| projection.project(&bodies[i].center)[0])
 }
 
 /// The view `x` of the ends of A's and B's shadows, `[a_low, a_high, b_low, b_high]`.

@@ -3,7 +3,6 @@
 use super::Player;
 use crate::draw::View;
 use crate::lesson::{Lesson, Mask, Selection};
-use crate::sat::AxisId;
 use crate::tui::{Action, App, Overlay};
 
 /// The selection and view in force at step `k`: a step's `select` holds until another step sets
@@ -73,40 +72,17 @@ impl App {
         }
     }
 
-    /// The row `select` names when it names the selected pair and the pair has 15 axes, else the
-    /// pair's default row.
+    /// The row `select` names when it names the selected pair and the pair's table has that
+    /// row, else the pair's default row.
     fn selected_row(&self, select: Option<&Selection>) -> usize {
-        let axis = select.and_then(|selection| {
-            let (a, b) = &selection.pair;
-            let (k, reversed) = self.pair_named(a, b)?;
-            let axis = selection.axis?;
-            (k == self.pair).then(|| if reversed { swapped(axis) } else { axis })
-        });
-        axis.filter(|_| self.pair().is_some_and(|p| p.axes.len() == 15))
-            .map_or_else(|| self.default_row(), AxisId::index)
-    }
-}
-
-/// The same axis named with the pair's bodies the other way round (`A0xB2` becomes `A2xB0`).
-pub fn swapped(axis: AxisId) -> AxisId {
-    match axis {
-        AxisId::FaceA(i) => AxisId::FaceB(i),
-        AxisId::FaceB(j) => AxisId::FaceA(j),
-        AxisId::Edge(i, j) => AxisId::Edge(j, i),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn swapping_the_pair_renames_faces_and_transposes_edges() {
-        assert_eq!(swapped(AxisId::FaceA(1)), AxisId::FaceB(1));
-        assert_eq!(swapped(AxisId::FaceB(0)), AxisId::FaceA(0));
-        assert_eq!(swapped(AxisId::Edge(0, 2)), AxisId::Edge(2, 0));
-        for axis in AxisId::ALL {
-            assert_eq!(swapped(swapped(axis)), axis);
-        }
+        select
+            .and_then(|selection| {
+                let (a, b) = &selection.pair;
+                let (k, reversed) = self.pair_named(a, b)?;
+                let axis = selection.axis?;
+                let pair = self.pair().filter(|_| k == self.pair)?;
+                axis.row_of(pair, reversed).map(|(row, _)| row)
+            })
+            .unwrap_or_else(|| self.default_row())
     }
 }

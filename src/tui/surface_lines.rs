@@ -1,0 +1,61 @@
+//! The lines under a surface table: Möller's verdict for two triangles and the walk of a mesh's
+//! tree (docs/methods.md §15.2, §15.3), each short enough for the table's 62 columns.
+
+use crate::lesson::Mask;
+use crate::sat::MollerStage;
+use crate::trace::{fixed, PairRecord};
+
+/// The lines under the pair's table, with what `mask` hides shown as `?`; none for two boxes.
+pub fn surface_lines(pair: &PairRecord, mask: &Mask) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !pair.axes.is_empty() {
+        return lines;
+    }
+    if let Some(walk) = &pair.mesh {
+        lines.push(format!(
+            "tree of {}: {} nodes visited, {} of {} triangles tested",
+            walk.mesh, walk.nodes_visited, walk.triangles_tested, walk.triangles
+        ));
+        lines.push(match (walk.deciding_triangle, &pair.table) {
+            (Some(i), Some(_)) => format!("triangle {i} decides: the rows above are its table"),
+            (Some(i), None) => format!("triangle {i} decides"),
+            _ => "no triangle reached: the tree's boxes keep them apart".to_string(),
+        });
+    }
+    if let Some(moller) = pair.table.as_ref().and_then(|t| t.moller.as_ref()) {
+        let verdict = if moller.intersecting {
+            "intersecting"
+        } else {
+            "apart"
+        };
+        match moller.stage {
+            MollerStage::PlaneA => {
+                lines.push("Moller: apart, B's corners all on one side of A's plane".into());
+            }
+            MollerStage::PlaneB => {
+                lines.push("Moller: apart, A's corners all on one side of B's plane".into());
+            }
+            MollerStage::Intervals {
+                axis,
+                interval_a: (a0, a1),
+                interval_b: (b0, b1),
+            } => {
+                lines.push(format!(
+                    "Moller: {verdict}, by the intervals on the planes' line"
+                ));
+                let coordinate = ["x", "y", "z"][axis.min(2)];
+                lines.push(format!(
+                    "  A [{}, {}], B [{}, {}] ({coordinate} on that line)",
+                    fixed(a0, 3),
+                    fixed(a1, 3),
+                    fixed(b0, 3),
+                    fixed(b1, 3)
+                ));
+            }
+            MollerStage::Coplanar => {
+                lines.push(format!("Moller: {verdict}, in one plane (2D edge test)"));
+            }
+        }
+    }
+    lines.into_iter().map(|line| mask.text(&line)).collect()
+}
