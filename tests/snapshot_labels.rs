@@ -103,6 +103,11 @@ fn no_body_name_is_fused_with_other_letters_in_any_snapshot_picture() {
         if path.extension().is_none_or(|e| e != "snap") {
             continue;
         }
+        // The matrices overlay covers the picture with text, not labels (its own test reads it).
+        let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+        if file_name.starts_with("render_matrices__") {
+            continue;
+        }
         let snapshot = std::fs::read_to_string(&path).expect("readable");
         for view in views(&rows(&snapshot)) {
             pictures += 1;

@@ -183,9 +183,14 @@ pub fn lines(
 }
 
 /// `[====ball1====]` placed on a track of `track` characters: the body's name centred on its
-/// centre when it fits inside the brackets, else its first letter.
+/// centre when it fits inside the brackets, else its first letter; `|` for a shadow of no width.
 fn interval(track: usize, low: usize, center: usize, high: usize, name: &str) -> String {
     let mut chars = vec![' '; track];
+    if low == high {
+        // A shadow of no width (a triangle along its own normal): a point, named by its row.
+        chars[center] = '|';
+        return chars.into_iter().collect();
+    }
     for c in &mut chars[low..=high] {
         *c = '=';
     }
