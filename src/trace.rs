@@ -37,6 +37,7 @@ pub use touching::{enclosing_ball, may_touch};
 use nalgebra::{UnitQuaternion, Vector3};
 use serde::Serialize;
 
+use crate::geometry::Convex;
 use crate::math::{arr3, wxyz};
 use crate::sat::Robustness;
 use crate::scene::{BodySpec, Scene, ShapeSpec};
@@ -88,6 +89,18 @@ pub struct BodyRecord {
     /// A mesh: how many vertices and triangles it has, and the OBJ file it was read from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mesh: Option<MeshRecord>,
+    /// An ellipsoid's radii along its axes `A0 A1 A2`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub radii: Option<[f64; 3]>,
+    /// A cylinder's half height along its axis `A1` (its radius is `radius`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_height: Option<f64>,
+    /// A k-DOP: its `k`, with `slabs` and its corners in `vertices`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k: Option<usize>,
+    /// A k-DOP's slabs in world coordinates, one `[min, max]` per direction (faces, corners, edges).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slabs: Option<Vec<[f64; 2]>>,
     /// Orientation `[w, x, y, z]`.
     pub rotation: [f64; 4],
     /// Linear velocity.
@@ -246,6 +259,10 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
         axes: None,
         vertices: None,
         mesh: None,
+        radii: None,
+        half_height: None,
+        k: None,
+        slabs: None,
         rotation: wxyz(&body.rotation),
         velocity: arr3(&body.velocity),
         angular_velocity: arr3(&body.angular_velocity),
@@ -285,6 +302,26 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
                 triangle_count: spec.mesh.len(),
                 file: spec.file.clone(),
             });
+        }
+        ShapeSpec::Convex(convex) => {
+            record.shape = convex.name();
+            let axes = std::array::from_fn(|i| arr3(&matrix.column(i).into_owned()));
+            match convex.placed(body.center, body.rotation) {
+                Convex::Ellipsoid(e) => {
+                    record.radii = Some(arr3(&e.radii));
+                    record.axes = Some(axes);
+                }
+                Convex::Cylinder(c) => {
+                    record.radius = Some(c.radius);
+                    record.half_height = Some(c.half_height);
+                    record.axes = Some(axes);
+                }
+                Convex::Kdop(k) => {
+                    record.k = Some(k.k);
+                    record.slabs = Some(k.min.iter().zip(&k.max).map(|(a, b)| [*a, *b]).collect());
+                    record.vertices = Some(k.vertices.iter().map(arr3).collect());
+                }
+            }
         }
     }
     record

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use nalgebra::{UnitQuaternion, Vector3};
 
 pub use crate::dynamics::response::ResponseModel;
-use crate::geometry::{TriMesh, Triangle};
+use crate::geometry::{ConvexSpec, TriMesh, Triangle};
 
 /// A loaded, validated scene.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,10 +100,14 @@ pub enum ShapeSpec {
     },
     /// A triangle mesh (static, or moving at a constant velocity; never dynamic).
     Mesh(MeshSpec),
+    /// An ellipsoid, a cylinder or a k-DOP (a `points` body with `fit = "kdop"`), known by its
+    /// support function.
+    Convex(ConvexSpec),
 }
 
 impl ShapeSpec {
-    /// The shape's name as a scene writes it: `box`, `sphere`, `plane`, `triangle` or `mesh`.
+    /// The shape's name as a scene writes it: `box`, `sphere`, `plane`, `triangle`, `mesh`,
+    /// `ellipsoid`, `cylinder` or `kdop`.
     pub fn name(&self) -> &'static str {
         match self {
             ShapeSpec::Box { .. } => "box",
@@ -111,6 +115,7 @@ impl ShapeSpec {
             ShapeSpec::Plane { .. } => "plane",
             ShapeSpec::Triangle { .. } => "triangle",
             ShapeSpec::Mesh(_) => "mesh",
+            ShapeSpec::Convex(convex) => convex.name(),
         }
     }
 
@@ -127,6 +132,7 @@ impl ShapeSpec {
             ShapeSpec::Plane { .. } => None,
             ShapeSpec::Triangle { vertices } => Some(farthest(vertices)),
             ShapeSpec::Mesh(spec) => Some(farthest(spec.mesh.vertices())),
+            ShapeSpec::Convex(convex) => Some(convex.reach()),
         }
     }
 
@@ -166,9 +172,10 @@ pub struct MeshSpec {
 /// The evidence of a `points` body's fit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitReport {
-    /// `"obb"`, `"aabb"` or `"sphere"`.
+    /// `"obb"`, `"aabb"`, `"sphere"` or `"kdop"`.
     pub method: String,
-    /// The sub-method: `"points"`/`"hull"` for obb, `"aabb-center"`/`"centroid"`/`"ritter"` for sphere.
+    /// The sub-method: `"points"`/`"hull"` for obb, `"aabb-center"`/`"centroid"`/`"ritter"` for
+    /// sphere, `"k = 26"` (the direction set) for kdop.
     pub variant: Option<String>,
     /// Covariance eigenvalues, largest first (obb only).
     pub eigenvalues: Option<[f64; 3]>,

@@ -33,6 +33,7 @@ pub(crate) fn place(body: &BodySpec) -> Shape {
             mesh: std::sync::Arc::clone(&spec.mesh),
             offset: body.center,
         }),
+        ShapeSpec::Convex(convex) => Shape::Convex(convex.placed(body.center, body.rotation)),
     }
 }
 

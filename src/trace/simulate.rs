@@ -73,6 +73,7 @@ pub(super) fn shape_and_state(spec: &BodySpec) -> (BodyShape, BodyState) {
         &ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
         &ShapeSpec::Triangle { vertices } => BodyShape::Triangle(vertices),
         ShapeSpec::Mesh(spec) => BodyShape::Mesh(std::sync::Arc::clone(&spec.mesh)),
+        ShapeSpec::Convex(convex) => BodyShape::Convex(convex.clone()),
     };
     let state = BodyState {
         position: spec.center,
