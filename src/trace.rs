@@ -2,6 +2,8 @@
 //! the lesson checker alike.
 
 mod box_pair;
+mod convex;
+mod convex_text;
 mod finite;
 mod frame;
 mod kinds;
@@ -23,7 +25,8 @@ pub use frame::{
 pub use kinds::CONTACT_KINDS;
 pub use number::{coordinates, fixed};
 pub use pairs::{
-    explain_pair, ContactRecord, MeshWalk, PairRecord, ShapeTable, Stage, StageCheck, SweepRecord,
+    explain_pair, ContactRecord, EpaRecord, GjkRecord, MeshWalk, PairRecord, ShapeTable, Stage,
+    StageCheck, SweepRecord,
 };
 pub use rotating::ApproximationRecord;
 pub use simulate::{

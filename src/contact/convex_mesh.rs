@@ -3,7 +3,7 @@
 
 use nalgebra::Vector3;
 
-use super::convex_pair::{self, first_time, kind_of};
+use super::convex_pair::{self, first_time};
 use super::mesh_walk::{aabb_gap, near, nearest};
 use super::{ManifoldPoint, PairContact, PairKind, PlacedMesh};
 use crate::geometry::epa::penetration;
@@ -26,11 +26,10 @@ pub(super) fn separation(a: &Convex, m: &PlacedMesh) -> f64 {
 }
 
 /// The record of a contact with triangle `i` of a mesh.
-fn on_mesh(a: &Convex, found: PairContact, i: usize) -> PairContact {
+fn on_mesh(found: PairContact, i: usize) -> PairContact {
     PairContact {
         pair: PairKind::ConvexMesh,
         triangle: Some(i),
-        convex: Some(kind_of(a, "mesh")),
         ..found
     }
 }
@@ -47,7 +46,7 @@ pub(super) fn contact(a: &Convex, m: &PlacedMesh, max_gap: f64) -> Option<PairCo
         penetration(&moved, t).signed_distance
     })?;
     let found = convex_pair::contact(&moved, &m.mesh.triangle(i), f64::INFINITY)?;
-    Some(on_mesh(a, found, i).moved(&m.offset))
+    Some(on_mesh(found, i).moved(&m.offset))
 }
 
 /// The first contact of the translating shape and mesh: the triangles near the shape's swept
@@ -83,7 +82,7 @@ pub(super) fn first_contact(
     let (time, i) = best?;
     let then = moved.translated(&(relative * time));
     let found = convex_pair::contact(&then, &m.mesh.triangle(i), f64::INFINITY)?;
-    Some(on_mesh(a, found, i).at(time).moved(&(m.offset + vm * time)))
+    Some(on_mesh(found, i).at(time).moved(&(m.offset + vm * time)))
 }
 
 /// The contact point with its gap.

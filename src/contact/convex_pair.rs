@@ -10,96 +10,36 @@ use crate::geometry::epa::{penetration, Penetration};
 use crate::geometry::support::{SupportMap, Translated};
 use crate::geometry::{Convex, Obb, Sphere, Triangle};
 
-/// A shape a convex shape is tested against by GJK, with the names of the pair.
+/// A shape a convex shape is tested against by GJK.
 pub(crate) trait Partner: SupportMap {
     /// The pair the convex shape and this kind of shape form.
     const PAIR: PairKind;
-
-    /// The shape's name in the contact's kind (`box`, `ellipsoid`, …).
-    fn partner_name(&self) -> &'static str;
 }
 
 impl Partner for Obb {
     const PAIR: PairKind = PairKind::ConvexBox;
-    fn partner_name(&self) -> &'static str {
-        "box"
-    }
 }
 
 impl Partner for Sphere {
     const PAIR: PairKind = PairKind::ConvexSphere;
-    fn partner_name(&self) -> &'static str {
-        "sphere"
-    }
 }
 
 impl Partner for Triangle {
     const PAIR: PairKind = PairKind::ConvexTriangle;
-    fn partner_name(&self) -> &'static str {
-        "triangle"
-    }
 }
 
 impl Partner for Convex {
     const PAIR: PairKind = PairKind::ConvexConvex;
-    fn partner_name(&self) -> &'static str {
-        self.name()
-    }
 }
 
-/// The names of what touches: a convex shape (row) and its partner (column).
-const KINDS: [[&str; 8]; 3] = [
-    [
-        "ellipsoid-box",
-        "ellipsoid-sphere",
-        "ellipsoid-plane",
-        "ellipsoid-triangle",
-        "ellipsoid-mesh",
-        "ellipsoid-ellipsoid",
-        "ellipsoid-cylinder",
-        "ellipsoid-kdop",
-    ],
-    [
-        "cylinder-box",
-        "cylinder-sphere",
-        "cylinder-plane",
-        "cylinder-triangle",
-        "cylinder-mesh",
-        "cylinder-ellipsoid",
-        "cylinder-cylinder",
-        "cylinder-kdop",
-    ],
-    [
-        "kdop-box",
-        "kdop-sphere",
-        "kdop-plane",
-        "kdop-triangle",
-        "kdop-mesh",
-        "kdop-ellipsoid",
-        "kdop-cylinder",
-        "kdop-kdop",
-    ],
-];
-
-/// The contact's kind for the convex shape `a` touching a shape named `partner`.
-pub(crate) fn kind_of(a: &Convex, partner: &str) -> &'static str {
-    let row = match a {
-        Convex::Ellipsoid(_) => 0,
-        Convex::Cylinder(_) => 1,
-        Convex::Kdop(_) => 2,
-    };
-    let names = [
-        "box",
-        "sphere",
-        "plane",
-        "triangle",
-        "mesh",
-        "ellipsoid",
-        "cylinder",
-        "kdop",
-    ];
-    let column = names.iter().position(|n| *n == partner).unwrap_or(0);
-    KINDS[row][column]
+/// The contact's kind: `convex-touch` (GJK's closest points, touching) or `convex-overlap`
+/// (EPA's deepest points, already overlapping).
+pub(crate) fn kind_of(signed_distance: f64) -> &'static str {
+    if signed_distance < 0.0 {
+        "convex-overlap"
+    } else {
+        "convex-touch"
+    }
 }
 
 /// GJK's signed distance (EPA's depth when they overlap).
@@ -114,7 +54,6 @@ pub(crate) fn record<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     a: &A,
     b: &B,
     pair: PairKind,
-    kind: &'static str,
 ) -> PairContact {
     let point = 0.5 * (found.point_a + found.point_b);
     let normal = found
@@ -123,7 +62,7 @@ pub(crate) fn record<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         .or_else(|| (b.center() - a.center()).try_normalize(1e-12))
         .unwrap_or_else(Vector3::y);
     PairContact {
-        convex: Some(kind),
+        convex: Some(kind_of(found.signed_distance)),
         ..PairContact::single(pair, found.signed_distance, point, normal)
     }
 }
@@ -140,8 +79,7 @@ pub(super) fn contact<B: Partner>(a: &Convex, b: &B, max_gap: f64) -> Option<Pai
     if found.signed_distance > max_gap {
         return None;
     }
-    let kind = kind_of(a, b.partner_name());
-    Some(record(&found, a, b, B::PAIR, kind))
+    Some(record(&found, a, b, B::PAIR))
 }
 
 /// The first time within `[0, t_max]` that the shapes, translating at `va` and `vb`, touch
@@ -177,8 +115,7 @@ pub(super) fn first_contact<B: Partner>(
         },
     );
     let found = penetration(&moved_a, &moved_b);
-    let kind = kind_of(a, b.partner_name());
-    Some(record(&found, &moved_a, &moved_b, B::PAIR, kind).at(time))
+    Some(record(&found, &moved_a, &moved_b, B::PAIR).at(time))
 }
 
 /// The contact point with its gap.

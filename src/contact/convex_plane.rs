@@ -3,7 +3,6 @@
 
 use nalgebra::Vector3;
 
-use super::convex_pair::kind_of;
 use super::{ManifoldPoint, PairContact, PairKind};
 use crate::geometry::planes::sweep_to_plane;
 use crate::geometry::support::SupportMap;
@@ -44,7 +43,11 @@ pub(super) fn contact(a: &Convex, p: &Plane, max_gap: f64) -> Option<PairContact
     let height = p.normal.dot(&lowest) - p.offset;
     let point = lowest - p.normal * height;
     Some(PairContact {
-        convex: Some(kind_of(a, "plane")),
+        convex: Some(match a {
+            Convex::Ellipsoid(_) => "ellipsoid-plane",
+            Convex::Cylinder(_) => "cylinder-plane",
+            Convex::Kdop(_) => "kdop-plane",
+        }),
         ..PairContact::single(PairKind::ConvexPlane, side * height, point, toward)
     })
 }

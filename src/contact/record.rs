@@ -147,8 +147,9 @@ pub struct PairContact {
     /// A sphere and a triangle or a mesh: the part of the triangle nearest the centre.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triangle_feature: Option<TriangleFeature>,
-    /// An ellipsoid, a cylinder or a k-DOP: the two shapes that touch, the convex one first
-    /// (`ellipsoid-plane`, `cylinder-sphere`, `kdop-box`, …).
+    /// An ellipsoid, a cylinder or a k-DOP: `ellipsoid-plane`, `cylinder-plane` or `kdop-plane`
+    /// against a plane, else `convex-touch` (GJK's closest points) or `convex-overlap` (EPA's
+    /// deepest points).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub convex: Option<&'static str>,
 }
@@ -266,8 +267,9 @@ impl PairContact {
     /// `face-plane` for a box on a plane, `sphere-face`, `sphere-edge`, `sphere-vertex` or
     /// `sphere-inside` for a sphere on a box, the box features as for two boxes for a box on a
     /// triangle or a mesh, `sphere-face`, `sphere-edge` or `sphere-vertex` (the part of the
-    /// triangle) for a sphere on one, the two shapes (`ellipsoid-plane`, `cylinder-sphere`, …)
-    /// for an ellipsoid, a cylinder or a k-DOP, else the pair (`sphere-sphere`, `sphere-plane`).
+    /// triangle) for a sphere on one, `ellipsoid-plane`, `cylinder-plane`, `kdop-plane`,
+    /// `convex-touch` or `convex-overlap` for an ellipsoid, a cylinder or a k-DOP, else the pair
+    /// (`sphere-sphere`, `sphere-plane`).
     pub fn kind_name(&self) -> &'static str {
         if let Some(shapes) = self.convex {
             return shapes;

@@ -21,6 +21,11 @@ pub const CONTACT_KINDS: &[&str] = &[
     "vertex-plane",
     "edge-plane",
     "face-plane",
+    "ellipsoid-plane",
+    "cylinder-plane",
+    "kdop-plane",
+    "convex-touch",
+    "convex-overlap",
 ];
 
 /// A box touching a plane: the kind of the box feature that is lowest (`face-plane` for a
