@@ -49,14 +49,15 @@ impl SimOptions {
 /// The world a scene describes, with the overrides applied.
 pub fn world_from_scene(scene: &Scene, options: &SimOptions) -> Result<World, String> {
     let settings = options.settings(scene)?;
+    let kdop = |b: &BodySpec| matches!(&b.shape, ShapeSpec::Convex(c) if !c.is_dynamic());
     if let Some(body) = scene
         .bodies
         .iter()
-        .find(|b| b.shape.is_surface() && b.velocity != nalgebra::Vector3::zeros())
+        .find(|b| (b.shape.is_surface() || kdop(b)) && b.velocity != nalgebra::Vector3::zeros())
     {
         return Err(format!(
-            "body {:?} is a {} with a velocity: the simulation keeps triangles and meshes \
-             where they are and cannot move one yet (`explain` follows it)",
+            "body {:?} is a {} with a velocity: the simulation keeps triangles, meshes and \
+             k-DOPs where they are and cannot move one yet (`explain` follows it)",
             body.name,
             body.shape.name()
         ));
