@@ -85,7 +85,7 @@ pub(super) fn first_contact(
     Some(on_mesh(found, i).at(time).moved(&(m.offset + vm * time)))
 }
 
-/// The contact point with its gap.
-pub(super) fn manifold(_: &Convex, _: &PlacedMesh, contact: &PairContact) -> Vec<ManifoldPoint> {
-    vec![(contact.point, contact.gap)]
+/// The contact point with its gap, and the shape's rim points near the triangle's plane.
+pub(super) fn manifold(a: &Convex, _: &PlacedMesh, contact: &PairContact) -> Vec<ManifoldPoint> {
+    convex_pair::flat_manifold(a, contact)
 }

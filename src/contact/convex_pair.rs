@@ -14,6 +14,12 @@ use crate::geometry::{Convex, Obb, Sphere, Triangle};
 pub(crate) trait Partner: SupportMap {
     /// The pair the convex shape and this kind of shape form.
     const PAIR: PairKind;
+
+    /// Whether the shape touches with flat faces (a box, a triangle, a k-DOP), so that a
+    /// cylinder's rim or a k-DOP's corners may rest on it at several points.
+    fn flat(&self) -> bool {
+        true
+    }
 }
 
 impl Partner for Obb {
@@ -22,6 +28,9 @@ impl Partner for Obb {
 
 impl Partner for Sphere {
     const PAIR: PairKind = PairKind::ConvexSphere;
+    fn flat(&self) -> bool {
+        false
+    }
 }
 
 impl Partner for Triangle {
@@ -30,6 +39,9 @@ impl Partner for Triangle {
 
 impl Partner for Convex {
     const PAIR: PairKind = PairKind::ConvexConvex;
+    fn flat(&self) -> bool {
+        matches!(self, Convex::Kdop(_))
+    }
 }
 
 /// The contact's kind: `convex-touch` (GJK's closest points, touching) or `convex-overlap`
@@ -118,7 +130,37 @@ pub(super) fn first_contact<B: Partner>(
     Some(record(&found, &moved_a, &moved_b, B::PAIR).at(time))
 }
 
-/// The contact point with its gap.
-pub(super) fn manifold<B: Partner>(_: &Convex, _: &B, contact: &PairContact) -> Vec<ManifoldPoint> {
-    vec![(contact.point, contact.gap)]
+/// The contact point with its gap; against a flat partner also the convex shape's rim points
+/// near the contact ([`flat_manifold`]).
+pub(super) fn manifold<B: Partner>(a: &Convex, b: &B, contact: &PairContact) -> Vec<ManifoldPoint> {
+    if b.flat() {
+        flat_manifold(a, contact)
+    } else {
+        vec![(contact.point, contact.gap)]
+    }
+}
+
+/// Rim points (a cylinder's rims, a k-DOP's corners) within this share of the shape's smallest
+/// size of the contact join a manifold on a flat face.
+const MANIFOLD_DEPTH: f64 = 0.25;
+
+/// The contact point, and the rim points of `a` whose depth below its support point along the
+/// contact's normal `n` is within a band, each with the gap `gap + n·(s_A(n) - p)` (the flat
+/// partner's face taken as the plane through the contact, normal `n`).
+pub(super) fn flat_manifold(a: &Convex, contact: &PairContact) -> Vec<ManifoldPoint> {
+    let n = contact.normal;
+    let band = MANIFOLD_DEPTH
+        * match a {
+            Convex::Cylinder(c) => c.radius.min(c.half_height),
+            _ => a.bounding_radius(),
+        };
+    let top = n.dot(&a.support(&n));
+    let mut points = vec![(contact.point, contact.gap)];
+    points.extend(
+        a.rim_points(&-n)
+            .into_iter()
+            .map(|p| (p, contact.gap + top - n.dot(&p)))
+            .filter(|&(_, gap)| gap <= contact.gap + band),
+    );
+    points
 }

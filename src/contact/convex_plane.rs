@@ -83,7 +83,7 @@ pub(super) fn manifold(a: &Convex, p: &Plane, contact: &PairContact) -> Vec<Mani
         };
     let (side, _) = facing(a, p);
     let mut points: Vec<ManifoldPoint> = a
-        .rim_points()
+        .rim_points(&(p.normal * side))
         .into_iter()
         .map(|v| (v, side * (p.normal.dot(&v) - p.offset)))
         .filter(|&(_, h)| h <= contact.gap + band)

@@ -136,23 +136,30 @@ impl Convex {
         }
     }
 
-    /// Points of the surface that may rest on a flat face: a cylinder's two rims (16 points
-    /// each), a k-DOP's corners; empty for an ellipsoid (it touches at one point).
-    pub fn rim_points(&self) -> Vec<Vector3<f64>> {
+    /// Points of the surface that may rest on a plane whose normal is `normal` (facing away
+    /// from the shape): a cylinder's lowest point on each rim (exactly) and 8 points around each
+    /// rim, a k-DOP's corners; empty for an ellipsoid (it touches at one point).
+    pub fn rim_points(&self, normal: &Vector3<f64>) -> Vec<Vector3<f64>> {
         match self {
             Convex::Ellipsoid(_) => Vec::new(),
-            Convex::Cylinder(c) => (0..32)
-                .map(|i| {
-                    let angle = f64::from(i % 16) * std::f64::consts::TAU / 16.0;
-                    let y = if i < 16 {
-                        c.half_height
-                    } else {
-                        -c.half_height
-                    };
-                    let local = Vector3::new(c.radius * angle.cos(), y, c.radius * angle.sin());
-                    c.center + c.rotation.transform_vector(&local)
-                })
-                .collect(),
+            Convex::Cylinder(c) => {
+                let local = c.rotation.inverse_transform_vector(&-normal);
+                let across = Vector3::new(local.x, 0.0, local.z)
+                    .try_normalize(1e-9)
+                    .map_or_else(Vector3::zeros, |d| d * c.radius);
+                let mut points = Vec::with_capacity(18);
+                for y in [c.half_height, -c.half_height] {
+                    points.push(Vector3::new(across.x, y, across.z));
+                    points.extend((0..8).map(|i| {
+                        let angle = f64::from(i) * std::f64::consts::TAU / 8.0;
+                        Vector3::new(c.radius * angle.cos(), y, c.radius * angle.sin())
+                    }));
+                }
+                points
+                    .into_iter()
+                    .map(|p| c.center + c.rotation.transform_vector(&p))
+                    .collect()
+            }
             Convex::Kdop(k) => k.vertices.clone(),
         }
     }

@@ -2,6 +2,7 @@
 //! event, a lesson's `contact_kind`) names its kind from this list, by these functions.
 
 use crate::geometry::box_plane::BoxFeature;
+use crate::geometry::ConvexSpec;
 use crate::sat::ContactKind;
 use crate::scene::ShapeSpec;
 
@@ -58,6 +59,16 @@ pub fn of_shapes(
                 ContactKind::EdgeEdge | ContactKind::Overlap => None,
             }
         }
+        (ShapeSpec::Convex(c), Plane { .. }, _) | (Plane { .. }, ShapeSpec::Convex(c), _) => {
+            Some(match c {
+                ConvexSpec::Ellipsoid { .. } => "ellipsoid-plane",
+                ConvexSpec::Cylinder { .. } => "cylinder-plane",
+                ConvexSpec::Kdop(_) => "kdop-plane",
+            })
+        }
+        // An impact of an ellipsoid, a cylinder or a k-DOP is found touching, at GJK's closest
+        // points.
+        (ShapeSpec::Convex(_), _, _) | (_, ShapeSpec::Convex(_), _) => Some("convex-touch"),
         _ => None,
     }
 }
