@@ -10,6 +10,7 @@
 mod app;
 mod contact;
 mod focus;
+mod gjk_table;
 mod header;
 mod info;
 pub mod input;

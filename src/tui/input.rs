@@ -105,7 +105,13 @@ fn mouse_action(mouse: MouseEvent, app: &App) -> Option<Action> {
             if mode == Mode::TooSmall || !shown.table || *app.overlay() != Overlay::None {
                 return None;
             }
-            table::row_at(areas.table, mouse.column, mouse.row).map(Action::SelectRow)
+            let first = if app.pair().is_some_and(|p| p.axes.is_empty()) {
+                super::gjk_table::first_shown(app.row())
+            } else {
+                0
+            };
+            table::row_at(areas.table, mouse.column, mouse.row)
+                .map(|row| Action::SelectRow(first + row))
         }
         MouseEventKind::ScrollUp => Some(Action::RowUp),
         MouseEventKind::ScrollDown => Some(Action::RowDown),

@@ -38,6 +38,10 @@ impl App {
         if self.mask.hides_verdict() {
             return 0;
         }
+        // GJK's iterations: the last, where it stopped.
+        if pair.axes.is_empty() {
+            return super::gjk_table::rows(pair).saturating_sub(1);
+        }
         if let Some(k) = pair
             .axes
             .iter()

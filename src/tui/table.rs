@@ -54,7 +54,10 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             .render(area, buf);
         return;
     };
-    let title = if pair.axes.is_empty() {
+    let gjk = pair.gjk.as_ref().filter(|_| pair.axes.is_empty());
+    let title = if let Some(gjk) = gjk {
+        super::gjk_table::title(gjk)
+    } else if pair.axes.is_empty() {
         format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
     } else {
         let names = legend(pair).unwrap_or_else(|| format!("{},{}", pair.a, pair.b));
@@ -64,6 +67,10 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         .borders(borders)
         .border_set(theme.border())
         .title(Span::styled(title, theme.title()));
+    if let Some(gjk) = gjk {
+        super::gjk_table::render(app, gjk, block, area, buf);
+        return;
+    }
     if pair.axes.is_empty() {
         Paragraph::new(stage_lines(pair, app.mask()))
             .wrap(Wrap { trim: false })
