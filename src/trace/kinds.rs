@@ -116,7 +116,35 @@ mod tests {
                 normal: nalgebra::Vector3::y(),
                 offset: 0.0,
             },
+            ShapeSpec::Convex(ConvexSpec::Ellipsoid {
+                radii: nalgebra::Vector3::repeat(1.0),
+            }),
+            ShapeSpec::Convex(ConvexSpec::Cylinder {
+                radius: 1.0,
+                half_height: 1.0,
+            }),
+            ShapeSpec::Convex(ConvexSpec::Kdop(std::sync::Arc::new(
+                crate::geometry::Kdop::fit(
+                    &[nalgebra::Vector3::zeros(), nalgebra::Vector3::repeat(1.0)],
+                    6,
+                )
+                .expect("a box of points"),
+            ))),
         ];
+        // The contact table names an overlap of two ellipsoids.
+        let egg = |x: f64| {
+            crate::contact::Shape::Convex(
+                ConvexSpec::Ellipsoid {
+                    radii: nalgebra::Vector3::repeat(1.0),
+                }
+                .placed(
+                    nalgebra::Vector3::x() * x,
+                    nalgebra::UnitQuaternion::identity(),
+                ),
+            )
+        };
+        let overlap = crate::contact::contact(&egg(0.0), &egg(1.0), 1.0).expect("they overlap");
+        named.push(overlap.kind_name());
         for a in &shapes {
             for b in &shapes {
                 for f in features.iter().copied().map(Some).chain([None]) {
