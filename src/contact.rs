@@ -31,6 +31,7 @@ mod box_triangle;
 mod convex_mesh;
 mod convex_pair;
 mod convex_plane;
+pub mod convex_sweep;
 mod mesh_walk;
 mod record;
 mod sphere_mesh;

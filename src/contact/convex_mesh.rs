@@ -3,7 +3,8 @@
 
 use nalgebra::Vector3;
 
-use super::convex_pair::{self, first_time};
+use super::convex_pair;
+use super::convex_sweep::triangle_time;
 use super::mesh_walk::{aabb_gap, near, nearest};
 use super::{ManifoldPoint, PairContact, PairKind, PlacedMesh};
 use crate::geometry::epa::penetration;
@@ -50,7 +51,8 @@ pub(super) fn contact(a: &Convex, m: &PlacedMesh, max_gap: f64) -> Option<PairCo
 }
 
 /// The first contact of the translating shape and mesh: the triangles near the shape's swept
-/// AABB, each by conservative advancement, the earliest kept; the contact is then taken with
+/// AABB, each by its first-contact time (an ellipsoid's closed form in its scaled space, else
+/// conservative advancement), the earliest kept; the contact is then taken with
 /// that triangle at that time.
 pub(super) fn first_contact(
     a: &Convex,
@@ -73,7 +75,7 @@ pub(super) fn first_contact(
             continue;
         }
         let limit = best.map_or(t_max, |(t, _)| t);
-        if let Some(t) = first_time(&moved, relative, &triangle, Vector3::zeros(), limit) {
+        if let Some(t) = triangle_time(&moved, relative, &triangle, Vector3::zeros(), limit) {
             if best.is_none_or(|(b, k)| t < b || (t == b && i < k)) {
                 best = Some((t, i));
             }

@@ -4,6 +4,7 @@
 
 use nalgebra::Vector3;
 
+use super::convex_sweep::{sphere_cylinder_time, triangle_time};
 use super::{ManifoldPoint, PairContact, PairKind};
 use crate::geometry::advance::{conservative_advancement, Motion};
 use crate::geometry::epa::{penetration, Penetration};
@@ -20,6 +21,18 @@ pub(crate) trait Partner: SupportMap {
     fn flat(&self) -> bool {
         true
     }
+
+    /// The first time within `[0, t_max]` that `a` (moving at `va`) touches this shape (moving
+    /// at `vb`): conservative advancement, unless the pair has a closed form.
+    fn first_time_with(
+        &self,
+        a: &Convex,
+        va: Vector3<f64>,
+        vb: Vector3<f64>,
+        t_max: f64,
+    ) -> Option<f64> {
+        first_time(a, va, self, vb, t_max)
+    }
 }
 
 impl Partner for Obb {
@@ -31,10 +44,31 @@ impl Partner for Sphere {
     fn flat(&self) -> bool {
         false
     }
+    fn first_time_with(
+        &self,
+        a: &Convex,
+        va: Vector3<f64>,
+        vb: Vector3<f64>,
+        t_max: f64,
+    ) -> Option<f64> {
+        match a {
+            Convex::Cylinder(c) => sphere_cylinder_time(c, va, self, vb, t_max),
+            _ => first_time(a, va, self, vb, t_max),
+        }
+    }
 }
 
 impl Partner for Triangle {
     const PAIR: PairKind = PairKind::ConvexTriangle;
+    fn first_time_with(
+        &self,
+        a: &Convex,
+        va: Vector3<f64>,
+        vb: Vector3<f64>,
+        t_max: f64,
+    ) -> Option<f64> {
+        triangle_time(a, va, self, vb, t_max)
+    }
 }
 
 impl Partner for Convex {
@@ -106,8 +140,9 @@ pub(crate) fn first_time<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     conservative_advancement(a, &Motion::linear(va), b, &Motion::linear(vb), t_max).time_of_impact
 }
 
-/// The first contact of the translating shapes: conservative advancement to the time of first
-/// contact, then the contact of the shapes placed there.
+/// The first contact of the translating shapes: the time of first contact (an ellipsoid and a
+/// triangle in the ellipsoid's scaled space, a sphere and a cylinder by its exact distance, any
+/// other pair by conservative advancement), then the contact of the shapes placed there.
 pub(super) fn first_contact<B: Partner>(
     a: &Convex,
     va: Vector3<f64>,
@@ -115,7 +150,7 @@ pub(super) fn first_contact<B: Partner>(
     vb: Vector3<f64>,
     t_max: f64,
 ) -> Option<PairContact> {
-    let time = first_time(a, va, b, vb, t_max)?;
+    let time = b.first_time_with(a, va, vb, t_max)?;
     let (moved_a, moved_b) = (
         Translated {
             shape: a,
