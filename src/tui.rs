@@ -9,8 +9,8 @@
 
 mod app;
 mod contact;
+mod convex_table;
 mod focus;
-mod gjk_table;
 mod header;
 mod info;
 pub mod input;

@@ -1,5 +1,6 @@
 //! The debugger on scenes with ellipsoids, cylinders and k-DOPs: their outlines in the picture,
-//! GJK's iterations as the pair's table (stepped with the axis keys), at 120×40.
+//! GJK's iterations or two k-DOPs' slabs as the pair's table (stepped with the axis keys), at
+//! 120×40.
 #![cfg(feature = "tui")]
 
 use sepax::scene;
@@ -57,7 +58,8 @@ fn ellipsoids_and_kdops_are_drawn() {
     let shown = screen(&mut egg);
     insta::assert_snapshot!("ellipsoid_rolling_120x40", shown);
     assert!(shown.contains("rho(N)"), "{shown}");
-    // The two 26-DOPs: their outlines, and GJK on their corners in the table.
+    // The two 26-DOPs: their outlines, and their 13 slabs in the table, the deciding one
+    // selected and drawn.
     let mut dops = app("kdop_fit");
     for _ in 0..6 {
         let pair = dops.pair().unwrap();
@@ -67,14 +69,15 @@ fn ellipsoids_and_kdops_are_drawn() {
         dops.update(Action::NextPair);
     }
     let shown = screen(&mut dops);
-    println!("{shown}");
     insta::assert_snapshot!("kdop_fit_120x40", shown);
-    assert!(
-        shown.contains("GJK on A - B: A = dop, B = probe"),
-        "{shown}"
-    );
-    assert!(
-        shown.contains("origin enclosed; EPA depth 0.100"),
-        "{shown}"
-    );
+    assert!(shown.contains("slabs A = dop, B = probe"), "{shown}");
+    assert!(shown.contains(">S1 "), "{shown}");
+    assert!(shown.contains("decides"), "{shown}");
+    assert!(shown.contains("S12"), "{shown}");
+    let pair = dops.pair().unwrap();
+    assert_eq!(pair.table.as_ref().unwrap().rows.len(), 13);
+    // The keys step the slabs.
+    dops.update(Action::RowDown);
+    let stepped = screen(&mut dops);
+    assert!(stepped.contains(">S2 "), "{stepped}");
 }

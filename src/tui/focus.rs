@@ -102,9 +102,15 @@ impl Focus {
 }
 
 /// For a pair that is not two boxes: a plane's normal, else the line of centres.
-/// The search direction `-v` of the selected GJK iteration, named `d3` for iteration 3.
+/// The direction of the selected slab of two k-DOPs (`S3`), else the search direction `-v` of
+/// the selected GJK iteration, named `d3` for iteration 3.
 fn gjk_direction(app: &App) -> Option<(Vector3<f64>, String)> {
-    let gjk = app.pair()?.gjk.as_ref()?;
+    let pair = app.pair()?;
+    if let Some(table) = super::convex_table::slabs(pair) {
+        let row = table.rows.get(app.row())?;
+        return Some((row.l, row.axis.name()));
+    }
+    let gjk = pair.gjk.as_ref()?;
     let step = gjk.iterations.get(app.row())?;
     (step.direction.norm() >= SHORTEST_AXIS).then(|| (step.direction, format!("d{}", app.row())))
 }

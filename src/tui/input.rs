@@ -106,7 +106,7 @@ fn mouse_action(mouse: MouseEvent, app: &App) -> Option<Action> {
                 return None;
             }
             let first = if app.pair().is_some_and(|p| p.axes.is_empty()) {
-                super::gjk_table::first_shown(app.row())
+                super::convex_table::first_shown(app.row())
             } else {
                 0
             };

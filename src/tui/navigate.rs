@@ -38,9 +38,17 @@ impl App {
         if self.mask.hides_verdict() {
             return 0;
         }
-        // GJK's iterations: the last, where it stopped.
+        // Two k-DOPs: the deciding slab; GJK's iterations: the last, where it stopped.
+        if let Some(table) = super::convex_table::slabs(pair) {
+            let deciding = table.deciding.as_deref();
+            return table
+                .rows
+                .iter()
+                .position(|row| Some(row.axis.name().as_str()) == deciding)
+                .unwrap_or(0);
+        }
         if pair.axes.is_empty() {
-            return super::gjk_table::rows(pair).saturating_sub(1);
+            return super::convex_table::rows(pair).saturating_sub(1);
         }
         if let Some(k) = pair
             .axes

@@ -48,7 +48,9 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             app.mask(),
         ),
         (None, Some(other)) => {
-            let what = if other.gjk.is_some() {
+            let what = if super::convex_table::slabs(other).is_some() {
+                "one row per slab in the table, j/k to step"
+            } else if other.gjk.is_some() {
                 "GJK's iterations in the table, j/k to step"
             } else {
                 "no axis table"

@@ -54,9 +54,12 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             .render(area, buf);
         return;
     };
+    let slabs = super::convex_table::slabs(pair).filter(|_| pair.axes.is_empty());
     let gjk = pair.gjk.as_ref().filter(|_| pair.axes.is_empty());
-    let title = if let Some(gjk) = gjk {
-        super::gjk_table::title(gjk)
+    let title = if let Some(table) = slabs {
+        super::convex_table::slab_title(table)
+    } else if let Some(gjk) = gjk {
+        super::convex_table::title(gjk)
     } else if pair.axes.is_empty() {
         format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
     } else {
@@ -67,8 +70,12 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         .borders(borders)
         .border_set(theme.border())
         .title(Span::styled(title, theme.title()));
+    if let Some(table) = slabs {
+        super::convex_table::render_slabs(app, table, block, area, buf);
+        return;
+    }
     if let Some(gjk) = gjk {
-        super::gjk_table::render(app, gjk, block, area, buf);
+        super::convex_table::render(app, gjk, block, area, buf);
         return;
     }
     if pair.axes.is_empty() {

@@ -174,7 +174,7 @@ impl App {
     /// Rows of the selected pair's table: its axes for two boxes, GJK's iterations for a pair
     /// with an ellipsoid, a cylinder or a k-DOP, else 0.
     fn rows(&self) -> usize {
-        self.pair().map_or(0, super::gjk_table::rows)
+        self.pair().map_or(0, super::convex_table::rows)
     }
 
     fn toggle(&mut self, overlay: Overlay) {
