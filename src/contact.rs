@@ -4,13 +4,18 @@
 //! and `explain` all read.
 //!
 //! ```text
-//!            Box        Sphere         Plane         Triangle         Mesh
-//! Box       box_box    box_sphere     box_plane     box_triangle     box_mesh
-//! Sphere    (swapped)  sphere_sphere  sphere_plane  sphere_triangle  sphere_mesh
-//! Plane     (swapped)  (swapped)      never touch   never touch      never touch
-//! Triangle  (swapped)  (swapped)      never touch   never touch      never touch
-//! Mesh      (swapped)  (swapped)      never touch   never touch      never touch
+//!            Box        Sphere         Plane         Triangle         Mesh         Convex
+//! Box       box_box    box_sphere     box_plane     box_triangle     box_mesh     (swapped)
+//! Sphere    (swapped)  sphere_sphere  sphere_plane  sphere_triangle  sphere_mesh  (swapped)
+//! Plane     (swapped)  (swapped)      never touch   never touch      never touch  (swapped)
+//! Triangle  (swapped)  (swapped)      never touch   never touch      never touch  (swapped)
+//! Mesh      (swapped)  (swapped)      never touch   never touch      never touch  (swapped)
+//! Convex    convex_pair convex_pair   convex_plane  convex_pair      convex_mesh  convex_pair
 //! ```
+//!
+//! `Convex` is an ellipsoid, a cylinder or a k-DOP, known by its support function: GJK and EPA
+//! (`convex_pair`) answer every pair of it but the plane (its support point facing the plane)
+//! and the mesh (GJK per triangle through the tree).
 //!
 //! Planes, triangles and meshes never respond to a contact (they stay put or move at a constant
 //! velocity), so a pair of two of them is never tested here: `explain` still shows the
@@ -23,6 +28,10 @@ mod box_mesh;
 mod box_plane;
 mod box_sphere;
 mod box_triangle;
+mod convex_mesh;
+mod convex_pair;
+mod convex_plane;
+pub mod convex_sweep;
 mod mesh_walk;
 mod record;
 mod sphere_mesh;
@@ -36,7 +45,7 @@ use nalgebra::Vector3;
 
 pub use record::{BoxPart, ManifoldPoint, PairContact, PairKind};
 
-use crate::geometry::{Obb, Plane, Sphere, TriMesh, Triangle};
+use crate::geometry::{Convex, Obb, Plane, Sphere, TriMesh, Triangle};
 
 /// A shape placed in the world at one instant.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +60,8 @@ pub enum Shape {
     Triangle(Triangle),
     /// A triangle mesh moved by an offset.
     Mesh(PlacedMesh),
+    /// An ellipsoid, a cylinder or a k-DOP.
+    Convex(Convex),
 }
 
 /// A triangle mesh placed in the world: each vertex of `mesh` plus `offset` (the tree is shared,
@@ -76,6 +87,8 @@ pub enum ShapeKind {
     Triangle = 3,
     /// [`Shape::Mesh`].
     Mesh = 4,
+    /// [`Shape::Convex`].
+    Convex = 5,
 }
 
 impl Shape {
@@ -87,6 +100,7 @@ impl Shape {
             Shape::Plane(_) => ShapeKind::Plane,
             Shape::Triangle(_) => ShapeKind::Triangle,
             Shape::Mesh(_) => ShapeKind::Mesh,
+            Shape::Convex(_) => ShapeKind::Convex,
         }
     }
 
@@ -105,6 +119,7 @@ impl Shape {
                 mesh: Arc::clone(&m.mesh),
                 offset: m.offset + offset,
             }),
+            Shape::Convex(c) => Shape::Convex(c.translated(offset)),
         }
     }
 }
@@ -157,16 +172,23 @@ static BOX_MESH: Queries = queries!(PairKind::BoxMesh, box_mesh, Box, Mesh);
 static SPHERE_TRIANGLE: Queries =
     queries!(PairKind::SphereTriangle, sphere_triangle, Sphere, Triangle);
 static SPHERE_MESH: Queries = queries!(PairKind::SphereMesh, sphere_mesh, Sphere, Mesh);
+static CONVEX_BOX: Queries = queries!(PairKind::ConvexBox, convex_pair, Convex, Box);
+static CONVEX_SPHERE: Queries = queries!(PairKind::ConvexSphere, convex_pair, Convex, Sphere);
+static CONVEX_PLANE: Queries = queries!(PairKind::ConvexPlane, convex_plane, Convex, Plane);
+static CONVEX_TRIANGLE: Queries = queries!(PairKind::ConvexTriangle, convex_pair, Convex, Triangle);
+static CONVEX_MESH: Queries = queries!(PairKind::ConvexMesh, convex_mesh, Convex, Mesh);
+static CONVEX_CONVEX: Queries = queries!(PairKind::ConvexConvex, convex_pair, Convex, Convex);
 
 /// The table: row the first shape's kind, column the second's; `true` when the pair file takes
 /// the shapes the other way round (the answer is then turned back); `None` never touches.
-static TABLE: [[Option<(&Queries, bool)>; 5]; 5] = [
+static TABLE: [[Option<(&Queries, bool)>; 6]; 6] = [
     [
         Some((&BOX_BOX, false)),
         Some((&BOX_SPHERE, false)),
         Some((&BOX_PLANE, false)),
         Some((&BOX_TRIANGLE, false)),
         Some((&BOX_MESH, false)),
+        Some((&CONVEX_BOX, true)),
     ],
     [
         Some((&BOX_SPHERE, true)),
@@ -174,6 +196,7 @@ static TABLE: [[Option<(&Queries, bool)>; 5]; 5] = [
         Some((&SPHERE_PLANE, false)),
         Some((&SPHERE_TRIANGLE, false)),
         Some((&SPHERE_MESH, false)),
+        Some((&CONVEX_SPHERE, true)),
     ],
     [
         Some((&BOX_PLANE, true)),
@@ -181,6 +204,7 @@ static TABLE: [[Option<(&Queries, bool)>; 5]; 5] = [
         None,
         None,
         None,
+        Some((&CONVEX_PLANE, true)),
     ],
     [
         Some((&BOX_TRIANGLE, true)),
@@ -188,6 +212,7 @@ static TABLE: [[Option<(&Queries, bool)>; 5]; 5] = [
         None,
         None,
         None,
+        Some((&CONVEX_TRIANGLE, true)),
     ],
     [
         Some((&BOX_MESH, true)),
@@ -195,6 +220,15 @@ static TABLE: [[Option<(&Queries, bool)>; 5]; 5] = [
         None,
         None,
         None,
+        Some((&CONVEX_MESH, true)),
+    ],
+    [
+        Some((&CONVEX_BOX, false)),
+        Some((&CONVEX_SPHERE, false)),
+        Some((&CONVEX_PLANE, false)),
+        Some((&CONVEX_TRIANGLE, false)),
+        Some((&CONVEX_MESH, false)),
+        Some((&CONVEX_CONVEX, false)),
     ],
 ];
 

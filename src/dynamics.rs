@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
-use crate::geometry::{Obb, Sphere, TriMesh};
+use crate::geometry::{ConvexSpec, Obb, Sphere, TriMesh};
 
 pub mod response;
 pub mod toi;
@@ -55,6 +55,9 @@ pub enum BodyShape {
     Triangle([Vector3<f64>; 3]),
     /// A triangle mesh: its vertices relative to the body's position (always fixed in the world).
     Mesh(Arc<TriMesh>),
+    /// An ellipsoid or a cylinder (dynamic), or a k-DOP (always fixed in the world, like a
+    /// triangle: its slabs keep the world's directions).
+    Convex(ConvexSpec),
 }
 
 /// A rigid body: shape, mass properties and current state.
@@ -73,14 +76,15 @@ pub struct RigidBody {
 }
 
 impl RigidBody {
-    /// Whether the body never moves: marked fixed, or a plane, a triangle or a mesh (which the
-    /// world keeps fixed).
+    /// Whether the body never moves: marked fixed, or a plane, a triangle, a mesh or a k-DOP
+    /// (which the world keeps fixed).
     pub fn is_fixed(&self) -> bool {
         self.fixed
             || matches!(
                 self.shape,
                 BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_)
             )
+            || matches!(&self.shape, BodyShape::Convex(c) if !c.is_dynamic())
     }
 
     /// `1/m`, or 0 for a fixed body.
@@ -92,15 +96,18 @@ impl RigidBody {
         }
     }
 
-    /// The inertia tensor in the body frame (box: `m/3 (b² + c²)` with half-extents; sphere: `2/5 m r²`).
+    /// The inertia tensor in the body frame (box: `m/3 (b² + c²)` with half-extents; sphere:
+    /// `2/5 m r²`; ellipsoid: `m/5 (b² + c²)`, …; cylinder: `m r²/2` about its y axis,
+    /// `m (3r² + (2h)²)/12` across).
     pub fn inertia_body(&self) -> Matrix3<f64> {
-        match self.shape {
-            BodyShape::Box(h) => Matrix3::from_diagonal(&Vector3::new(
+        match &self.shape {
+            &BodyShape::Box(h) => Matrix3::from_diagonal(&Vector3::new(
                 self.mass / 3.0 * (h.y * h.y + h.z * h.z),
                 self.mass / 3.0 * (h.x * h.x + h.z * h.z),
                 self.mass / 3.0 * (h.x * h.x + h.y * h.y),
             )),
-            BodyShape::Sphere(r) => Matrix3::identity() * (0.4 * self.mass * r * r),
+            &BodyShape::Sphere(r) => Matrix3::identity() * (0.4 * self.mass * r * r),
+            BodyShape::Convex(c) => Matrix3::from_diagonal(&c.inertia_diagonal(self.mass)),
             BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_) => {
                 Matrix3::zeros()
             }

@@ -4,6 +4,7 @@ pub mod advance;
 pub mod box_plane;
 pub mod bvh;
 pub mod clip;
+pub mod convex;
 pub mod cylinder;
 pub mod distance;
 pub mod ellipsoid;
@@ -27,6 +28,7 @@ pub mod support;
 pub mod triangle;
 pub mod volumes;
 
+pub use convex::{Convex, ConvexSpec};
 pub use cylinder::Cylinder;
 pub use ellipsoid::Ellipsoid;
 pub use kdop::Kdop;

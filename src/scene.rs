@@ -19,6 +19,7 @@
 
 mod body;
 mod constraint;
+mod convex;
 mod diagnostic;
 mod document;
 pub(crate) mod fields;

@@ -2,6 +2,8 @@
 //! the lesson checker alike.
 
 mod box_pair;
+mod convex;
+mod convex_text;
 mod finite;
 mod fit_evidence;
 mod frame;
@@ -36,7 +38,8 @@ pub use linear_system::{linear_system_record, render_linear_system, LinearSystem
 pub use measures::{figure_item, measure_record, MeasureRecord};
 pub use number::{coordinates, fixed};
 pub use pairs::{
-    explain_pair, ContactRecord, MeshWalk, PairRecord, ShapeTable, Stage, StageCheck, SweepRecord,
+    explain_pair, ContactRecord, EpaRecord, GjkRecord, MeshWalk, PairRecord, ShapeTable, Stage,
+    StageCheck, SweepRecord,
 };
 pub use probe_text::describe_hit;
 pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
@@ -54,6 +57,7 @@ pub use transforms::{frames_record, BodyTransform, FramesRecord, PairTransform};
 use nalgebra::{UnitQuaternion, Vector3};
 use serde::Serialize;
 
+use crate::geometry::Convex;
 use crate::math::{arr3, wxyz};
 use crate::sat::Robustness;
 use crate::scene::{BodySpec, Scene, ShapeSpec};
@@ -115,6 +119,18 @@ pub struct BodyRecord {
     /// A mesh: how many vertices and triangles it has, and the OBJ file it was read from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mesh: Option<MeshRecord>,
+    /// An ellipsoid's radii along its axes `A0 A1 A2`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub radii: Option<[f64; 3]>,
+    /// A cylinder's half height along its axis `A1` (its radius is `radius`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_height: Option<f64>,
+    /// A k-DOP: its `k`, with `slabs` and its corners in `vertices`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k: Option<usize>,
+    /// A k-DOP's slabs in world coordinates, one `[min, max]` per direction (faces, corners, edges).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slabs: Option<Vec<[f64; 2]>>,
     /// Orientation `[w, x, y, z]`.
     pub rotation: [f64; 4],
     /// Linear velocity.
@@ -289,6 +305,10 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
         axes: None,
         vertices: None,
         mesh: None,
+        radii: None,
+        half_height: None,
+        k: None,
+        slabs: None,
         rotation: wxyz(&body.rotation),
         velocity: arr3(&body.velocity),
         angular_velocity: arr3(&body.angular_velocity),
@@ -329,6 +349,26 @@ pub fn body_record(body: &BodySpec) -> BodyRecord {
                 triangle_count: spec.mesh.len(),
                 file: spec.file.clone(),
             });
+        }
+        ShapeSpec::Convex(convex) => {
+            record.shape = convex.name();
+            let axes = std::array::from_fn(|i| arr3(&matrix.column(i).into_owned()));
+            match convex.placed(body.center, body.rotation) {
+                Convex::Ellipsoid(e) => {
+                    record.radii = Some(arr3(&e.radii));
+                    record.axes = Some(axes);
+                }
+                Convex::Cylinder(c) => {
+                    record.radius = Some(c.radius);
+                    record.half_height = Some(c.half_height);
+                    record.axes = Some(axes);
+                }
+                Convex::Kdop(k) => {
+                    record.k = Some(k.k);
+                    record.slabs = Some(k.min.iter().zip(&k.max).map(|(a, b)| [*a, *b]).collect());
+                    record.vertices = Some(k.vertices.iter().map(arr3).collect());
+                }
+            }
         }
     }
     record

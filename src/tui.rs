@@ -9,6 +9,7 @@
 
 mod app;
 mod contact;
+mod convex_table;
 mod focus;
 mod header;
 mod info;

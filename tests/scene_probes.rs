@@ -212,3 +212,20 @@ fn distances_report_the_closest_points_and_the_parallel_case() {
     assert!(text.contains("distance from L1 (line) to L2 (line): 1.4142 by line-line"));
     assert!(text.contains("parallel: these closest points are one pair among many"));
 }
+
+#[test]
+fn rays_and_distances_refuse_ellipsoids_cylinders_and_kdops_with_a_location() {
+    let egg =
+        "[[body]]\nname = \"egg\"\nshape = \"ellipsoid\"\nradii = [1, 2, 3]\ncenter = [5, 0, 0]\n";
+    // Lines 12–16 hold the ellipsoid; the ray's table starts on line 17.
+    one(
+        &format!("{egg}{RAY}direction = [0, -1, 0]\n"),
+        "17:1",
+        "ray \"r\" cannot be cast|\"egg\" is an ellipsoid, a cylinder or a k-DOP",
+    );
+    one(
+        &format!("{egg}[[measure]]\ndistance = [\"A\", \"egg\"]\n"),
+        "18:18",
+        "names body \"egg\", an ellipsoid",
+    );
+}

@@ -65,16 +65,23 @@ fn views(rows: &[String]) -> Vec<Vec<String>> {
     found
 }
 
-/// Whether `word` is an axis name such as `A0`, `B2` or `A0xB2`, or a row of a surface table
-/// written as the table writes it (`T`, `A0xE1`, `EA2xEB0`, `NAxEA1`).
+/// Whether `word` is an axis name such as `A0`, `B2` or `A0xB2`, a row of a surface table
+/// written as the table writes it (`T`, `A0xE1`, `EA2xEB0`, `NAxEA1`), a GJK search direction
+/// `d3` or a k-DOP slab `S3`.
 fn axis_name(word: &str) -> bool {
     let face = |w: &str| {
         let b = w.as_bytes();
         b.len() == 2 && (b[0] == b'A' || b[0] == b'B') && (b'0'..=b'2').contains(&b[1])
     };
     let surface = sepax::lesson::TableAxis::parse(word).is_some_and(|axis| axis.name() == word);
+    // GJK's search direction of iteration k is drawn as `dk`, a k-DOP's slab k as `Sk`.
+    let direction = word
+        .strip_prefix('d')
+        .or_else(|| word.strip_prefix('S'))
+        .is_some_and(|k| !k.is_empty() && k.chars().all(|c| c.is_ascii_digit()));
     face(word)
         || surface
+        || direction
         || word
             .split_once('x')
             .is_some_and(|(a, b)| face(a) && face(b))

@@ -42,6 +42,18 @@ pub enum PairKind {
     TriangleMesh,
     /// Two meshes: never tested.
     MeshMesh,
+    /// An ellipsoid, a cylinder or a k-DOP and a box (GJK, then EPA).
+    ConvexBox,
+    /// An ellipsoid, a cylinder or a k-DOP and a sphere (GJK, then EPA).
+    ConvexSphere,
+    /// An ellipsoid, a cylinder or a k-DOP and a plane (the support point facing the plane).
+    ConvexPlane,
+    /// An ellipsoid, a cylinder or a k-DOP and a triangle (GJK, then EPA).
+    ConvexTriangle,
+    /// An ellipsoid, a cylinder or a k-DOP and a mesh (the least over its triangles).
+    ConvexMesh,
+    /// Two of ellipsoids, cylinders and k-DOPs (GJK, then EPA).
+    ConvexConvex,
 }
 
 impl PairKind {
@@ -63,6 +75,12 @@ impl PairKind {
             PairKind::TriangleTriangle => "triangle-triangle",
             PairKind::TriangleMesh => "triangle-mesh",
             PairKind::MeshMesh => "mesh-mesh",
+            PairKind::ConvexBox => "convex-box",
+            PairKind::ConvexSphere => "convex-sphere",
+            PairKind::ConvexPlane => "convex-plane",
+            PairKind::ConvexTriangle => "convex-triangle",
+            PairKind::ConvexMesh => "convex-mesh",
+            PairKind::ConvexConvex => "convex-convex",
         }
     }
 }
@@ -129,6 +147,11 @@ pub struct PairContact {
     /// A sphere and a triangle or a mesh: the part of the triangle nearest the centre.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triangle_feature: Option<TriangleFeature>,
+    /// An ellipsoid, a cylinder or a k-DOP: `ellipsoid-plane`, `cylinder-plane` or `kdop-plane`
+    /// against a plane, else `convex-touch` (GJK's closest points) or `convex-overlap` (EPA's
+    /// deepest points).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convex: Option<&'static str>,
 }
 
 impl PairContact {
@@ -153,6 +176,7 @@ impl PairContact {
             shape_axis: None,
             triangle: None,
             triangle_feature: None,
+            convex: None,
         }
     }
 
@@ -172,6 +196,7 @@ impl PairContact {
             shape_axis: contact.axis,
             triangle: None,
             triangle_feature: None,
+            convex: None,
         }
     }
 
@@ -191,6 +216,7 @@ impl PairContact {
             shape_axis: None,
             triangle: None,
             triangle_feature: None,
+            convex: None,
         }
     }
 
@@ -241,8 +267,13 @@ impl PairContact {
     /// `face-plane` for a box on a plane, `sphere-face`, `sphere-edge`, `sphere-vertex` or
     /// `sphere-inside` for a sphere on a box, the box features as for two boxes for a box on a
     /// triangle or a mesh, `sphere-face`, `sphere-edge` or `sphere-vertex` (the part of the
-    /// triangle) for a sphere on one, else the pair (`sphere-sphere`, `sphere-plane`).
+    /// triangle) for a sphere on one, `ellipsoid-plane`, `cylinder-plane`, `kdop-plane`,
+    /// `convex-touch` or `convex-overlap` for an ellipsoid, a cylinder or a k-DOP, else the pair
+    /// (`sphere-sphere`, `sphere-plane`).
     pub fn kind_name(&self) -> &'static str {
+        if let Some(shapes) = self.convex {
+            return shapes;
+        }
         if let Some(feature) = self.triangle_feature {
             return match feature {
                 TriangleFeature::Vertex(_) => "sphere-vertex",

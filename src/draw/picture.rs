@@ -180,6 +180,7 @@ impl Pen<'_> {
             ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_) => {
                 super::surface::draw(out, p, body, role, name);
             }
+            ShapeSpec::Convex(_) => super::surface::draw_convex(out, p, body, role, name),
         }
     }
 

@@ -168,12 +168,13 @@ fn material_point(
     state: &BodyState,
 ) -> (Vector3<f64>, Vector3<f64>) {
     let now = m.state_at(h, t);
-    match m.shape {
+    match &m.shape {
         BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_) => {
             (*point, Vector3::zeros())
         }
+        BodyShape::Convex(c) if !c.is_dynamic() => (*point, Vector3::zeros()),
         BodyShape::Sphere(_) => (state.position + (point - now.position), state.velocity),
-        BodyShape::Box(_) => {
+        BodyShape::Box(_) | BodyShape::Convex(_) => {
             let local = now.rotation.inverse() * (point - now.position);
             let p = state.position + state.rotation * local;
             (p, state.point_velocity(&p))

@@ -3,22 +3,34 @@
 use std::ops::Range;
 
 use nalgebra::{UnitQuaternion, Vector3};
-use toml::de::DeTable;
+use toml::de::{DeTable, DeValue};
 
 use super::fields::Fields;
 use super::model::{BodySpec, FitReport, ShapeSpec};
 use super::value::Report;
-use super::{mesh, points, rotation, triangle};
+use super::{convex, mesh, points, rotation, triangle};
 
 /// The valid values of `shape`.
-pub const SHAPES: &[&str] = &["box", "sphere", "plane", "points", "triangle", "mesh"];
+pub const SHAPES: &[&str] = &[
+    "box",
+    "sphere",
+    "plane",
+    "points",
+    "triangle",
+    "mesh",
+    "ellipsoid",
+    "cylinder",
+];
 
 /// The keys of each shape beyond `name` and `shape`, for messages about misplaced keys.
 const SHAPE_KEYS: &[(&str, &[&str])] = &[
     ("box", &["center", "rotation", "half_extents"]),
     ("sphere", &["center", "rotation", "radius"]),
     ("plane", &["normal", "offset"]),
-    ("points", &["points", "fit", "obb_method", "sphere_method"]),
+    (
+        "points",
+        &["points", "fit", "obb_method", "sphere_method", "k"],
+    ),
     ("triangle", &["vertices"]),
     (
         "mesh",
@@ -31,6 +43,8 @@ const SHAPE_KEYS: &[(&str, &[&str])] = &[
             "scale",
         ],
     ),
+    ("ellipsoid", &["center", "rotation", "radii"]),
+    ("cylinder", &["center", "rotation", "radius", "half_height"]),
     ("moving", &["velocity", "angular_velocity", "mass", "fixed"]),
 ];
 
@@ -53,8 +67,12 @@ pub(crate) fn validate<'t>(
     let name = read_name(&mut f, r);
     let named = name.map(|n| (n, f.span_of("name")));
     let shape = f.choice(r, "shape", SHAPES);
-    let shape =
-        shape.or_else(|| f.missing("shape", "one of box, sphere, plane, points, triangle, mesh"));
+    let shape = shape.or_else(|| {
+        f.missing(
+            "shape",
+            "one of box, sphere, plane, points, triangle, mesh, ellipsoid, cylinder",
+        )
+    });
     let Some(shape) = shape else {
         // Without a shape the allowed keys are unknown: report only what is missing.
         f.abandon(r);
@@ -64,13 +82,17 @@ pub(crate) fn validate<'t>(
         };
     };
     let placed = read_shape(&mut f, shape, r);
+    // A k-DOP keeps its slabs along the world's directions: it never turns or responds.
+    let bounding = shape == "points"
+        && matches!(f.raw("fit").map(toml::Spanned::get_ref), Some(DeValue::String(s)) if s == "kdop");
     let motion = match shape {
         "plane" => plane_motion(&mut f, r),
         "triangle" | "mesh" => surface_motion(&mut f, r),
+        "points" if bounding => surface_motion(&mut f, r),
         _ => read_motion(&mut f, r),
     };
     let finished = f.finish_with(r, |key, label, allowed| {
-        misplaced(key, label, shape, allowed)
+        misplaced(key, label, shape, bounding, allowed)
     });
     let spec = match (name, placed, finished) {
         (Some(name), Some(placed), true) => Some(BodySpec {
@@ -129,6 +151,7 @@ fn read_shape(f: &mut Fields<'_, '_>, shape: &str, r: &mut Report<'_>) -> Option
         "plane" => read_plane(f, r),
         "triangle" => triangle::validate(f, r),
         "mesh" => mesh::validate(f, r),
+        "ellipsoid" | "cylinder" => convex::validate(f, shape, r),
         _ => read_solid(f, shape == "box", r),
     }
 }
@@ -161,8 +184,11 @@ fn read_plane(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Option<Placed> {
     })
 }
 
-/// Reads the centre, rotation and size of a box or a sphere.
-fn read_solid(f: &mut Fields<'_, '_>, is_box: bool, r: &mut Report<'_>) -> Option<Placed> {
+/// Reads the centre and rotation of a solid body (a box, a sphere, an ellipsoid, a cylinder).
+pub(crate) fn read_placement(
+    f: &mut Fields<'_, '_>,
+    r: &mut Report<'_>,
+) -> (Option<Vector3<f64>>, Option<UnitQuaternion<f64>>) {
     let center = f.vec3(r, "center");
     let center = center.or_else(|| f.missing("center", "the position of its centre"));
     let label = f.label().to_string();
@@ -173,6 +199,12 @@ fn read_solid(f: &mut Fields<'_, '_>, is_box: bool, r: &mut Report<'_>) -> Optio
     if rotation.is_none() {
         f.fail();
     }
+    (center, rotation)
+}
+
+/// Reads the centre, rotation and size of a box or a sphere.
+fn read_solid(f: &mut Fields<'_, '_>, is_box: bool, r: &mut Report<'_>) -> Option<Placed> {
+    let (center, rotation) = read_placement(f, r);
     let shape = if is_box {
         let half = f.positive_vec3(r, "half_extents");
         let half = half.or_else(|| f.missing("half_extents", "a box needs them"));
@@ -231,7 +263,14 @@ fn surface_motion(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Motion {
 }
 
 /// The message for a key that belongs to another shape, or `None` for a plain unknown key.
-fn misplaced(key: &str, label: &str, shape: &str, allowed: &str) -> Option<String> {
+fn misplaced(key: &str, label: &str, shape: &str, bounding: bool, allowed: &str) -> Option<String> {
+    if bounding && ["angular_velocity", "mass", "fixed"].contains(&key) {
+        return Some(format!(
+            "`{key}` does not apply to {label}: a k-DOP (fit = \"kdop\") is a bounding volume \
+             whose slabs keep the world's directions, so it is never dynamic; it stays where it \
+             is, or moves at its constant `velocity`; allowed keys: {allowed}"
+        ));
+    }
     if shape == "points" && (key == "center" || key == "rotation") {
         return Some(format!(
             "`{key}` cannot be given for {label}: the fit of its points decides it"
@@ -261,7 +300,8 @@ fn misplaced(key: &str, label: &str, shape: &str, allowed: &str) -> Option<Strin
         ["moving"] => "a plane never moves".to_string(),
         owners => format!("it is a key of {} bodies", owners.join(" and ")),
     };
+    let article = if shape.starts_with('e') { "an" } else { "a" };
     Some(format!(
-        "`{key}` does not apply to a {shape} ({label}): {reason}; allowed keys: {allowed}"
+        "`{key}` does not apply to {article} {shape} ({label}): {reason}; allowed keys: {allowed}"
     ))
 }

@@ -149,9 +149,15 @@ fn resolve(
         return Some(Target::Figure(i));
     }
     if let Some(i) = bodies.index_of(name) {
-        if let Some(ShapeSpec::Mesh(_)) = bodies.spec(i).map(|s| &s.shape) {
+        if let Some(ShapeSpec::Mesh(_) | ShapeSpec::Convex(_)) = bodies.spec(i).map(|s| &s.shape) {
+            let kind = bodies.spec(i).map_or("mesh", |s| s.shape.name());
+            let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
             let message = format!(
-                "`distance` in {label} names body {name:?}, a mesh; distances are measured to \
+                "`distance` in {label} names body {name:?}, {article} {kind}; distances are measured to \
                  boxes, spheres, planes, triangles and the named figures"
             );
             r.error(raw.span(), message);

@@ -8,7 +8,7 @@ pub use super::figure::{Figure, FigureSpec};
 pub use super::measure::{MeasureSpec, Target};
 pub use super::ray::RaySpec;
 pub use crate::dynamics::response::ResponseModel;
-use crate::geometry::{TriMesh, Triangle};
+use crate::geometry::{ConvexSpec, TriMesh, Triangle};
 
 /// A loaded, validated scene.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,10 +109,14 @@ pub enum ShapeSpec {
     },
     /// A triangle mesh (static, or moving at a constant velocity; never dynamic).
     Mesh(MeshSpec),
+    /// An ellipsoid, a cylinder or a k-DOP (a `points` body with `fit = "kdop"`), known by its
+    /// support function.
+    Convex(ConvexSpec),
 }
 
 impl ShapeSpec {
-    /// The shape's name as a scene writes it: `box`, `sphere`, `plane`, `triangle` or `mesh`.
+    /// The shape's name as a scene writes it: `box`, `sphere`, `plane`, `triangle`, `mesh`,
+    /// `ellipsoid`, `cylinder` or `kdop`.
     pub fn name(&self) -> &'static str {
         match self {
             ShapeSpec::Box { .. } => "box",
@@ -120,6 +124,7 @@ impl ShapeSpec {
             ShapeSpec::Plane { .. } => "plane",
             ShapeSpec::Triangle { .. } => "triangle",
             ShapeSpec::Mesh(_) => "mesh",
+            ShapeSpec::Convex(convex) => convex.name(),
         }
     }
 
@@ -136,6 +141,7 @@ impl ShapeSpec {
             ShapeSpec::Plane { .. } => None,
             ShapeSpec::Triangle { vertices } => Some(farthest(vertices)),
             ShapeSpec::Mesh(spec) => Some(farthest(spec.mesh.vertices())),
+            ShapeSpec::Convex(convex) => Some(convex.reach()),
         }
     }
 
@@ -175,9 +181,10 @@ pub struct MeshSpec {
 /// The evidence of a `points` body's fit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitReport {
-    /// `"obb"`, `"aabb"` or `"sphere"`.
+    /// `"obb"`, `"aabb"`, `"sphere"` or `"kdop"`.
     pub method: String,
-    /// The sub-method: `"points"`/`"hull"` for obb, `"aabb-center"`/`"centroid"`/`"ritter"` for sphere.
+    /// The sub-method: `"points"`/`"hull"` for obb, `"aabb-center"`/`"centroid"`/`"ritter"` for
+    /// sphere, `"k = 26"` (the direction set) for kdop.
     pub variant: Option<String>,
     /// Covariance eigenvalues, largest first (obb only).
     pub eigenvalues: Option<[f64; 3]>,

@@ -1,5 +1,7 @@
 //! A `points` body: the cloud, the fitted volume and the evidence of the fit.
 
+use std::sync::Arc;
+
 use nalgebra::{UnitQuaternion, Vector3};
 use toml::de::DeValue;
 
@@ -10,9 +12,11 @@ use super::value::{self, Report};
 use crate::geometry::fit::{
     aabb_of_points, obb_of_points, sphere_of_points, ObbMethod, SphereMethod,
 };
+use crate::geometry::kdop::kdop_directions;
+use crate::geometry::{ConvexSpec, Kdop, SupportMap};
 
-/// The valid values of `fit`, `obb_method` and `sphere_method`.
-const FITS: &[&str] = &["obb", "aabb", "sphere"];
+/// The valid values of `fit` (`kdop` with `k`), `obb_method` and `sphere_method`.
+const FITS: &[&str] = &["obb", "aabb", "sphere", "kdop"];
 const OBB_METHODS: &[&str] = &["points", "hull"];
 const SPHERE_METHODS: &[&str] = &["aabb-center", "centroid", "ritter"];
 
@@ -25,6 +29,7 @@ pub(crate) fn validate(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Option<Pla
     let fit = chosen(f, r, "fit", FITS, "obb");
     let obb_method = chosen(f, r, "obb_method", OBB_METHODS, "points");
     let sphere_method = chosen(f, r, "sphere_method", SPHERE_METHODS, "ritter");
+    let k = read_k(f, r, fit);
     let fit = fit?;
     for (key, applies_to) in [("obb_method", "obb"), ("sphere_method", "sphere")] {
         if f.raw(key).is_some() && fit != applies_to {
@@ -37,14 +42,23 @@ pub(crate) fn validate(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Option<Pla
         }
     }
     let points = cloud?;
+    let k_variant;
     let variant = match fit {
         "obb" => obb_method?,
         "sphere" => sphere_method?,
+        "kdop" => {
+            k_variant = format!("k = {}", k?);
+            k_variant.as_str()
+        }
         _ => "",
     };
     let placed = fitted(&points, fit, variant);
     let placed = placed.map_err(|problem| {
-        let article = if fit == "sphere" { "a" } else { "an" };
+        let article = if fit == "sphere" || fit == "kdop" {
+            "a"
+        } else {
+            "an"
+        };
         let label = f.label();
         r.error(
             f.span_of("points"),
@@ -66,6 +80,44 @@ pub(crate) fn validate(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Option<Pla
         rotation,
         fit: Some(report),
     })
+}
+
+/// The number of directions `k` of a k-DOP: required with `fit = "kdop"`, one of 6, 14, 18, 26;
+/// an error with any other fit. `None` when absent or invalid.
+fn read_k(f: &mut Fields<'_, '_>, r: &mut Report<'_>, fit: Option<&str>) -> Option<usize> {
+    let given = f.raw("k").is_some();
+    match fit {
+        Some("kdop") if !given => f.missing(
+            "k",
+            "the number of slab directions of the k-DOP: 6, 14, 18 or 26",
+        ),
+        Some("kdop") => {
+            let k = f.count(r, "k", (1, 1000))?;
+            if kdop_directions(k).is_err() {
+                let label = f.label().to_string();
+                r.error(
+                    f.span_of("k"),
+                    format!(
+                        "k = {k} in {label} is not a standard k-DOP: k must be 6 (faces), 14 \
+                         (faces and corners), 18 (faces and edges) or 26 (all three)"
+                    ),
+                );
+                f.fail();
+                return None;
+            }
+            Some(k)
+        }
+        Some(other) if given => {
+            let label = f.label().to_string();
+            r.error(
+                f.span_of("k"),
+                format!("`k` only applies to fit = \"kdop\", and {label} uses fit = \"{other}\""),
+            );
+            f.fail();
+            None
+        }
+        _ => None,
+    }
 }
 
 /// The value of the optional choice `key`, `default` when absent, `None` when invalid.
@@ -138,12 +190,18 @@ fn fitted(points: &[Vector3<f64>], fit: &str, variant: &str) -> Result<Fitted, S
     }
     let fitted = match fit {
         "sphere" => fit_sphere(points, variant),
+        "kdop" => fit_kdop(points, variant),
         "aabb" => fit_aabb(points),
         _ => fit_obb(points, variant),
     }?;
-    let (sizes, center, rotation, eigenvalues) = match fitted {
-        (ShapeSpec::Box { half_extents }, c, q, e) => (half_extents.as_slice().to_vec(), c, q, e),
-        (ShapeSpec::Sphere { radius }, c, q, e) => (vec![radius], c, q, e),
+    let (sizes, center, rotation, eigenvalues) = match &fitted {
+        &(ShapeSpec::Box { half_extents }, c, q, e) => (half_extents.as_slice().to_vec(), c, q, e),
+        &(ShapeSpec::Sphere { radius }, c, q, e) => (vec![radius], c, q, e),
+        (ShapeSpec::Convex(ConvexSpec::Kdop(kdop)), c, q, e) => {
+            let (c, q, e) = (*c, *q, *e);
+            let widths = kdop.max.iter().zip(&kdop.min).map(|(hi, lo)| hi - lo);
+            (widths.collect(), c, q, e)
+        }
         (shape, ..) => return Err(format!("a {} is not a volume", shape.name())),
     };
     if let Some(axis) = sizes.iter().position(|h| h.is_nan() || *h <= FLAT * size) {
@@ -169,6 +227,18 @@ fn fit_sphere(points: &[Vector3<f64>], variant: &str) -> Result<Fitted, String> 
         radius: sphere.radius,
     };
     Ok((shape, sphere.center, UnitQuaternion::identity(), None))
+}
+
+/// The k-DOP of the direction set `variant` (`k = 26`), its slabs about its corners' centroid.
+fn fit_kdop(points: &[Vector3<f64>], variant: &str) -> Result<Fitted, String> {
+    let k = variant
+        .trim_start_matches("k = ")
+        .parse()
+        .map_err(|_| "no direction set")?;
+    let kdop = Kdop::fit(points, k).map_err(|e| e.to_string())?;
+    let center = SupportMap::center(&kdop);
+    let shape = ShapeSpec::Convex(ConvexSpec::Kdop(Arc::new(kdop.translated(&-center))));
+    Ok((shape, center, UnitQuaternion::identity(), None))
 }
 
 /// The axis-aligned bounding box.

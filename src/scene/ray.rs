@@ -6,6 +6,7 @@ use nalgebra::Vector3;
 use toml::de::DeTable;
 
 use super::fields::Fields;
+use super::model::ShapeSpec;
 use super::roster::Roster;
 use super::rotation;
 use super::value::Report;
@@ -33,7 +34,7 @@ pub(crate) fn validate(
     table: &DeTable<'_>,
     span: Range<usize>,
     index: usize,
-    _bodies: &Roster<'_>,
+    bodies: &Roster<'_>,
     r: &mut Report<'_>,
 ) -> Option<RaySpec> {
     let mut f = Fields::new(table, span, format!("ray #{}", index + 1));
@@ -54,6 +55,22 @@ pub(crate) fn validate(
     }
     let length = f.positive(r, "length");
     let bounces = f.count(r, "bounces", (0, MAX_BOUNCES)).unwrap_or(0);
+    let convex = bodies
+        .names()
+        .into_iter()
+        .enumerate()
+        .find_map(|(i, name)| {
+            matches!(bodies.spec(i)?.shape, ShapeSpec::Convex(_)).then_some(name)
+        });
+    if let Some(body) = convex {
+        let message = format!(
+            "{} cannot be cast in this scene: body {body:?} is an ellipsoid, a cylinder or a \
+             k-DOP, and rays hit only planes, spheres, boxes, triangles and meshes so far",
+            f.label()
+        );
+        r.error(f.span(), message);
+        f.fail();
+    }
     if !f.finish(r) {
         return None;
     }

@@ -2,6 +2,7 @@
 //! event, a lesson's `contact_kind`) names its kind from this list, by these functions.
 
 use crate::geometry::box_plane::BoxFeature;
+use crate::geometry::ConvexSpec;
 use crate::sat::ContactKind;
 use crate::scene::ShapeSpec;
 
@@ -21,6 +22,11 @@ pub const CONTACT_KINDS: &[&str] = &[
     "vertex-plane",
     "edge-plane",
     "face-plane",
+    "ellipsoid-plane",
+    "cylinder-plane",
+    "kdop-plane",
+    "convex-touch",
+    "convex-overlap",
 ];
 
 /// A box touching a plane: the kind of the box feature that is lowest (`face-plane` for a
@@ -53,6 +59,16 @@ pub fn of_shapes(
                 ContactKind::EdgeEdge | ContactKind::Overlap => None,
             }
         }
+        (ShapeSpec::Convex(c), Plane { .. }, _) | (Plane { .. }, ShapeSpec::Convex(c), _) => {
+            Some(match c {
+                ConvexSpec::Ellipsoid { .. } => "ellipsoid-plane",
+                ConvexSpec::Cylinder { .. } => "cylinder-plane",
+                ConvexSpec::Kdop(_) => "kdop-plane",
+            })
+        }
+        // An impact of an ellipsoid, a cylinder or a k-DOP is found touching, at GJK's closest
+        // points.
+        (ShapeSpec::Convex(_), _, _) | (_, ShapeSpec::Convex(_), _) => Some("convex-touch"),
         _ => None,
     }
 }
@@ -100,7 +116,35 @@ mod tests {
                 normal: nalgebra::Vector3::y(),
                 offset: 0.0,
             },
+            ShapeSpec::Convex(ConvexSpec::Ellipsoid {
+                radii: nalgebra::Vector3::repeat(1.0),
+            }),
+            ShapeSpec::Convex(ConvexSpec::Cylinder {
+                radius: 1.0,
+                half_height: 1.0,
+            }),
+            ShapeSpec::Convex(ConvexSpec::Kdop(std::sync::Arc::new(
+                crate::geometry::Kdop::fit(
+                    &[nalgebra::Vector3::zeros(), nalgebra::Vector3::repeat(1.0)],
+                    6,
+                )
+                .expect("a box of points"),
+            ))),
         ];
+        // The contact table names an overlap of two ellipsoids.
+        let egg = |x: f64| {
+            crate::contact::Shape::Convex(
+                ConvexSpec::Ellipsoid {
+                    radii: nalgebra::Vector3::repeat(1.0),
+                }
+                .placed(
+                    nalgebra::Vector3::x() * x,
+                    nalgebra::UnitQuaternion::identity(),
+                ),
+            )
+        };
+        let overlap = crate::contact::contact(&egg(0.0), &egg(1.0), 1.0).expect("they overlap");
+        named.push(overlap.kind_name());
         for a in &shapes {
             for b in &shapes {
                 for f in features.iter().copied().map(Some).chain([None]) {

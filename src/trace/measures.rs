@@ -46,6 +46,8 @@ fn body_item(body: &BodySpec) -> Item {
         Shape::Triangle(t) => Item::Triangle(t),
         // A scene never measures to a mesh (the loader refuses it); its first triangle stands in.
         Shape::Mesh(m) => Item::Triangle(m.mesh.triangle(0).translated(&m.offset)),
+        // Nor to an ellipsoid, a cylinder or a k-DOP (refused the same way); its centre stands in.
+        Shape::Convex(_) => Item::Point(body.center),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::math::arr3;
 use crate::sat::{self, AxisRow, Robustness, SweepRow};
 use crate::scene::{BodySpec, ShapeSpec};
 
+pub use super::convex::{EpaRecord, GjkRecord};
 pub use super::surfaces::{MeshWalk, ShapeTable};
 
 /// The stages of the pipeline, cheapest first.
@@ -118,6 +119,10 @@ pub struct PairRecord {
     /// A pair with a mesh: the walk of its tree and the triangle that decided.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mesh: Option<MeshWalk>,
+    /// A pair with an ellipsoid, a cylinder or a k-DOP (but not against a plane): GJK's
+    /// iterations, then EPA's or conservative advancement's; absent for other pairs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gjk: Option<GjkRecord>,
     /// One sentence a person understands.
     pub sentence: String,
 }
@@ -143,6 +148,7 @@ pub fn explain_pair(
             let box_b = Obb::new(b.center, b.rotation, hb);
             Some(box_box((a, &box_a), (b, &box_b), time, horizon, robustness))
         }
+        _ if super::convex::is_convex_pair(a, b) => super::convex::convex_pair(a, b, time, horizon),
         (sa, sb) if sa.is_surface() || sb.is_surface() => {
             super::surfaces::surface_pair(a, b, time, horizon)
         }
@@ -182,6 +188,7 @@ fn box_box(
         approximations: Vec::new(),
         table: None,
         mesh: None,
+        gjk: None,
         sentence: String::new(),
     };
     if spins(a) || spins(b) {

@@ -92,6 +92,8 @@ fn cast(
         Shape::Sphere(sphere) => (ray_sphere(origin, d, &sphere, max_t)?, "ray-sphere", None),
         Shape::Plane(plane) => (ray_plane_hit(origin, d, &plane, max_t)?, "ray-plane", None),
         Shape::Triangle(tri) => (ray_triangle(origin, d, &tri, max_t)?, "ray-triangle", None),
+        // The loader refuses rays in a scene with an ellipsoid, a cylinder or a k-DOP.
+        Shape::Convex(_) => return None,
         Shape::Mesh(placed) => {
             let (i, hit) = (0..placed.mesh.len())
                 .filter(|i| Some(*i) != skip)

@@ -33,6 +33,7 @@ pub(crate) fn place(body: &BodySpec) -> Shape {
             mesh: std::sync::Arc::clone(&spec.mesh),
             offset: body.center,
         }),
+        ShapeSpec::Convex(convex) => Shape::Convex(convex.placed(body.center, body.rotation)),
     }
 }
 
@@ -95,6 +96,7 @@ pub(crate) fn other_pair(
         approximations: Vec::new(),
         table: None,
         mesh: None,
+        gjk: None,
     };
     // A spinning box is followed by the time-of-impact search (spheres look the same turned).
     let turning_box = |body: &BodySpec| matches!(body.shape, ShapeSpec::Box { .. }) && spins(body);

@@ -58,17 +58,17 @@ pub fn world_from_scene(scene: &Scene, options: &SimOptions) -> Result<World, St
 
 /// The first triangle or mesh of the scene that has a velocity: the simulation cannot move one.
 pub fn moving_surface(scene: &Scene) -> Option<usize> {
-    scene
-        .bodies
-        .iter()
-        .position(|b| b.shape.is_surface() && b.velocity != nalgebra::Vector3::zeros())
+    scene.bodies.iter().position(|b| {
+        let kdop = matches!(&b.shape, ShapeSpec::Convex(c) if !c.is_dynamic());
+        (b.shape.is_surface() || kdop) && b.velocity != nalgebra::Vector3::zeros()
+    })
 }
 
 /// Why the simulation refuses the moving triangle or mesh `body`.
 pub fn moving_surface_message(body: &BodySpec) -> String {
     format!(
-        "body {:?} is a {} with a velocity: the simulation keeps triangles and meshes where they \
-         are and cannot move one yet (`explain` and `run` follow every body at its constant \
+        "body {:?} is a {} with a velocity: the simulation keeps triangles, meshes and k-DOPs \
+         where they are and cannot move one yet (`explain` and `run` follow every body at its constant \
          velocity); remove its `velocity` to simulate the scene",
         body.name,
         body.shape.name()
@@ -83,6 +83,7 @@ pub(super) fn shape_and_state(spec: &BodySpec) -> (BodyShape, BodyState) {
         &ShapeSpec::Plane { normal, offset } => BodyShape::Plane { normal, offset },
         &ShapeSpec::Triangle { vertices } => BodyShape::Triangle(vertices),
         ShapeSpec::Mesh(spec) => BodyShape::Mesh(std::sync::Arc::clone(&spec.mesh)),
+        ShapeSpec::Convex(convex) => BodyShape::Convex(convex.clone()),
     };
     let state = BodyState {
         position: spec.center,

@@ -241,6 +241,9 @@ pub(super) fn write_surface(out: &mut String, pair: &PairRecord) {
     };
     let parts = if table.table == "box-triangle" {
         "A0 A1 A2 are the axes of the box, E0 E1 E2 the edges of the triangle"
+    } else if table.table == "kdop-kdop" {
+        "S0 S1 S2 are x, y, z, the rest the diagonals of the direction set; R0 and R1 are half \
+         the slabs' widths"
     } else {
         "NA and EA0 EA1 EA2 belong to A, NB and EB0 EB1 EB2 to B"
     };

@@ -16,8 +16,9 @@ use crate::scene::{BodySpec, ShapeSpec};
 /// The table of a pair with a triangle, as `explain --json` writes it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ShapeTable {
-    /// `box-triangle` (rows `T A0 A1 A2 A0xE0 … A2xE2`) or `triangle-triangle` (rows `NA NB
-    /// EA0xEB0 … EA2xEB2`, then `NAxEA0 … NBxEB2` when coplanar).
+    /// `box-triangle` (rows `T A0 A1 A2 A0xE0 … A2xE2`), `triangle-triangle` (rows `NA NB
+    /// EA0xEB0 … EA2xEB2`, then `NAxEA0 … NBxEB2` when coplanar) or `kdop-kdop` (rows `S0 …`,
+    /// one per slab direction: x, y, z, then the corner and edge diagonals of the set).
     pub table: &'static str,
     /// What plays A in the axis names: the box, or the first triangle.
     pub a: String,
@@ -35,6 +36,14 @@ pub struct ShapeTable {
     /// Triangle–triangle: Möller's interval test of the same pair, computed on its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moller: Option<MollerTest>,
+    /// Two k-DOPs: per slab row, the two intervals `[[min_a, max_a], [min_b, max_b]]` along its
+    /// unit direction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intervals: Option<Vec<[[f64; 2]; 2]>>,
+    /// Two k-DOPs whose slabs all overlap: whether GJK finds the two slab polytopes meeting (the
+    /// slab test alone is conservative in 3D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub polytopes_intersect: Option<bool>,
 }
 
 /// The walk of a mesh's tree for one pair.
@@ -55,7 +64,7 @@ pub struct MeshWalk {
 
 impl ShapeTable {
     /// The table named `table` of `rows`, A and B named.
-    pub(super) fn new(table: &'static str, (a, b): (String, String), rows: Vec<ShapeRow>) -> Self {
+    pub(crate) fn new(table: &'static str, (a, b): (String, String), rows: Vec<ShapeRow>) -> Self {
         let deciding = deciding(&rows).map(|row| row.axis.name());
         Self {
             table,
@@ -65,6 +74,8 @@ impl ShapeTable {
             deciding,
             coplanar: None,
             moller: None,
+            intervals: None,
+            polytopes_intersect: None,
         }
     }
 
@@ -154,7 +165,7 @@ pub(crate) fn surface_pair(
 }
 
 /// A record of the pair with nothing decided yet.
-fn blank(a: &BodySpec, b: &BodySpec) -> PairRecord {
+pub(crate) fn blank(a: &BodySpec, b: &BodySpec) -> PairRecord {
     PairRecord {
         a: a.name.clone(),
         b: b.name.clone(),
@@ -170,6 +181,7 @@ fn blank(a: &BodySpec, b: &BodySpec) -> PairRecord {
         approximations: Vec::new(),
         table: None,
         mesh: None,
+        gjk: None,
         sentence: String::new(),
     }
 }

@@ -166,6 +166,7 @@ pub fn render_pair(pair: &PairRecord) -> String {
         write_table(&mut out, pair);
     }
     super::surface_text::write_surface(&mut out, pair);
+    super::convex_text::write_gjk(&mut out, pair);
     let _ = writeln!(out, "  {}", pair.sentence);
     if !pair.approximations.is_empty() {
         let _ = writeln!(

@@ -20,6 +20,7 @@ pub fn enclosing_ball(body: &BodySpec) -> Option<(Vector3<f64>, f64)> {
         &ShapeSpec::Box { half_extents } => Some((body.center, half_extents.norm())),
         &ShapeSpec::Sphere { radius } => Some((body.center, radius)),
         ShapeSpec::Plane { .. } => None,
+        ShapeSpec::Convex(convex) => Some((body.center, convex.reach())),
         ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_) => {
             let boxes = body.shape.triangles_at(&body.center);
             let aabb = boxes

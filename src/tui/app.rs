@@ -338,7 +338,10 @@ impl App {
     /// What the screen shows that decides where the panels go.
     pub fn shown(&self) -> Shown {
         Shown {
-            table: self.table && self.pair().is_some_and(|p| !p.rows().is_empty()),
+            table: self.table
+                && self
+                    .pair()
+                    .is_some_and(|p| super::convex_table::rows(p) > 0),
             four: self.four,
         }
     }

@@ -88,7 +88,7 @@ impl Focus {
                     (toward_b, row.name.clone())
                 })
             }
-            None => other_axis(app, a, b),
+            None => gjk_direction(app).or_else(|| other_axis(app, a, b)),
         };
         let time = app.record().time;
         let contact = pair
@@ -132,6 +132,19 @@ impl Focus {
 }
 
 /// For a pair that is not two boxes: a plane's normal, else the line of centres.
+/// The direction of the selected slab of two k-DOPs (`S3`), else the search direction `-v` of
+/// the selected GJK iteration, named `d3` for iteration 3.
+fn gjk_direction(app: &App) -> Option<(Vector3<f64>, String)> {
+    let pair = app.pair()?;
+    if let Some(table) = super::convex_table::slabs(pair) {
+        let row = table.rows.get(app.row())?;
+        return Some((row.l, row.axis.name()));
+    }
+    let gjk = pair.gjk.as_ref()?;
+    let step = gjk.iterations.get(app.row())?;
+    (step.direction.norm() >= SHORTEST_AXIS).then(|| (step.direction, format!("d{}", app.row())))
+}
+
 fn other_axis(app: &App, a: usize, b: usize) -> Option<(Vector3<f64>, String)> {
     let bodies = &app.record().specs;
     let d = bodies[b].center - bodies[a].center;

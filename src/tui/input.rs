@@ -112,7 +112,14 @@ fn mouse_action(mouse: MouseEvent, app: &App) -> Option<Action> {
             if mode == Mode::TooSmall || !shown.table || *app.overlay() != Overlay::None {
                 return None;
             }
-            table::row_at(app, mode, areas.table, mouse.column, mouse.row).map(Action::SelectRow)
+            if app.pair().is_some_and(super::convex_table::draws) {
+                let first = super::convex_table::first_shown(app.row());
+                table::row_at_plain(areas.table, mouse.column, mouse.row)
+                    .map(|row| Action::SelectRow(first + row))
+            } else {
+                table::row_at(app, mode, areas.table, mouse.column, mouse.row)
+                    .map(Action::SelectRow)
+            }
         }
         MouseEventKind::ScrollUp => Some(Action::RowUp),
         MouseEventKind::ScrollDown => Some(Action::RowDown),

@@ -51,6 +51,18 @@ impl App {
         if self.mask.hides_verdict() {
             return 0;
         }
+        // Two k-DOPs: the deciding slab; GJK's iterations: the last, where it stopped.
+        if let Some(table) = super::convex_table::slabs(pair) {
+            let deciding = table.deciding.as_deref();
+            return table
+                .rows
+                .iter()
+                .position(|row| Some(row.axis.name().as_str()) == deciding)
+                .unwrap_or(0);
+        }
+        if super::convex_table::draws(pair) {
+            return super::convex_table::rows(pair).saturating_sub(1);
+        }
         let rows = pair.rows();
         if let Some(k) = rows.iter().position(|row| row.first || row.least) {
             return k;

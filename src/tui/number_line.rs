@@ -62,8 +62,15 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
             app.mask(),
         ),
         (None, Some(other)) => {
+            let what = if super::convex_table::slabs(other).is_some() {
+                "one row per slab in the table, j/k to step"
+            } else if other.gjk.is_some() {
+                "GJK's iterations in the table, j/k to step"
+            } else {
+                "no axis table"
+            };
             let mut head = vec![Line::from(format!(
-                "{},{} ({}): no axis table",
+                "{},{} ({}): {what}",
                 other.a, other.b, other.shapes
             ))];
             head.extend(stage_lines(other, app.mask()));

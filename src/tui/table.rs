@@ -24,6 +24,13 @@ const HEADER: &str = " L             R       R0       R1 R-(R0+R1)      gap  mar
 const SURFACE_HEADER: &str = " L             R       R0       R1 R-(R0+R1)     gap mark";
 
 /// Which row of the table, if any, is at screen line `y` of a table drawn in `area`.
+pub fn row_at_plain(area: Rect, x: u16, y: u16) -> Option<usize> {
+    let inside = x >= area.x && x < area.right() && y >= area.y + FIRST_ROW && y < area.bottom();
+    inside.then(|| usize::from(y - area.y - FIRST_ROW))
+}
+
+/// The row of the pair's table under the mouse at `(x, y)` (the window of a long table taken
+/// into account), if any.
 pub fn row_at(app: &App, mode: Mode, area: Rect, x: u16, y: u16) -> Option<usize> {
     let inside = x >= area.x && x < area.right() && y >= area.y + FIRST_ROW && y < area.bottom();
     let (first, shown) = app
@@ -77,7 +84,16 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     };
     let rows = pair.rows();
     let (first, shown) = window(app, pair, mode, area);
-    let title = if rows.is_empty() {
+    let slabs = super::convex_table::slabs(pair);
+    let gjk = pair
+        .gjk
+        .as_ref()
+        .filter(|_| super::convex_table::draws(pair));
+    let title = if let Some(table) = slabs {
+        super::convex_table::slab_title(table)
+    } else if let Some(gjk) = gjk {
+        super::convex_table::title(gjk)
+    } else if rows.is_empty() {
         format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
     } else if let Some(table) = pair.table.as_ref().filter(|_| pair.axes.is_empty()) {
         let part = if shown < rows.len() {
@@ -94,6 +110,14 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         .borders(borders)
         .border_set(theme.border())
         .title(Span::styled(title, theme.title()));
+    if let Some(table) = slabs {
+        super::convex_table::render_slabs(app, table, block, area, buf);
+        return;
+    }
+    if let Some(gjk) = gjk {
+        super::convex_table::render(app, gjk, block, area, buf);
+        return;
+    }
     if rows.is_empty() {
         Paragraph::new(stage_lines(pair, app.mask()))
             .wrap(Wrap { trim: false })

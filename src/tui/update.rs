@@ -180,9 +180,10 @@ impl App {
         self.go_to(frame);
     }
 
-    /// Rows of the selected pair's axis table (0 for a pair without a table).
+    /// Rows of the selected pair's table: its axes for two boxes, GJK's iterations for a pair
+    /// with an ellipsoid, a cylinder or a k-DOP, else 0.
     fn rows(&self) -> usize {
-        self.pair().map_or(0, |pair| pair.rows().len())
+        self.pair().map_or(0, super::convex_table::rows)
     }
 
     fn toggle(&mut self, overlay: Overlay) {

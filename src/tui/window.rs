@@ -191,6 +191,16 @@ fn outline(projection: &Projection, body: &BodySpec, other: &BodySpec) -> Vec<[f
             let foot = other.center - normal * (normal.dot(&other.center) - offset);
             vec![projection.project(&foot)]
         }
+        ShapeSpec::Convex(convex) => {
+            let aabb = convex.placed(body.center, body.rotation).aabb();
+            let corners = Obb::new(
+                aabb.center(),
+                nalgebra::UnitQuaternion::identity(),
+                (aabb.max - aabb.min) / 2.0,
+            )
+            .vertices();
+            corners.iter().map(|v| projection.project(v)).collect()
+        }
         ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_) => body
             .shape
             .triangles_at(&body.center)

@@ -72,9 +72,11 @@ impl Motion {
 
     /// The distance from the centre to the farthest surface point that rotation moves.
     pub fn reach(&self) -> f64 {
-        match self.shape {
+        match &self.shape {
             BodyShape::Box(half) => half.norm(),
-            BodyShape::Sphere(_)
+            BodyShape::Convex(c) if c.is_dynamic() => c.reach(),
+            BodyShape::Convex(_)
+            | BodyShape::Sphere(_)
             | BodyShape::Plane { .. }
             | BodyShape::Triangle(_)
             | BodyShape::Mesh(_) => 0.0,

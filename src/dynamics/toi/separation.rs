@@ -25,6 +25,7 @@ pub(crate) fn place(shape: &BodyShape, state: &BodyState) -> Shape {
             mesh: Arc::clone(mesh),
             offset: state.position,
         }),
+        BodyShape::Convex(c) => Shape::Convex(c.placed(state.position, state.rotation)),
     }
 }
 
@@ -43,6 +44,7 @@ impl BodyShape {
             BodyShape::Plane { .. } => ShapeKind::Plane,
             BodyShape::Triangle(_) => ShapeKind::Triangle,
             BodyShape::Mesh(_) => ShapeKind::Mesh,
+            BodyShape::Convex(_) => ShapeKind::Convex,
         }
     }
 }

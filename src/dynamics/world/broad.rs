@@ -52,6 +52,11 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
         }
         BodyShape::Box(half) => half.norm(),
         BodyShape::Sphere(r) => *r,
+        BodyShape::Convex(c) if c.is_dynamic() => c.reach(),
+        // A k-DOP never moves in the world: its own box.
+        BodyShape::Convex(c) => {
+            return still(&c.placed(start.position, start.rotation).aabb());
+        }
         // Triangles and meshes never move in the world: their own box.
         BodyShape::Triangle(vertices) => {
             let corners = vertices.map(|v| v + start.position);

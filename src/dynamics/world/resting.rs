@@ -163,7 +163,11 @@ pub(super) fn settle_particles(
 /// 4. A body is moved back once (by its first such pair); the touches of every pair of a body
 ///    moved back are found again.
 fn stick(bodies: &mut [RigidBody], pairs: &mut [Pair], start: &[BodyState], friction: f64) {
-    let face = |body: &RigidBody| matches!(body.shape, BodyShape::Triangle(_) | BodyShape::Mesh(_));
+    let face = |body: &RigidBody| match &body.shape {
+        BodyShape::Triangle(_) | BodyShape::Mesh(_) => true,
+        BodyShape::Convex(c) => !c.is_dynamic(),
+        _ => false,
+    };
     let mut moved_bodies = Vec::new();
     for pair in pairs.iter() {
         let (a, b) = (pair.a, pair.b);

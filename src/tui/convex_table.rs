@@ -1,0 +1,176 @@
+//! The table of a pair with an ellipsoid, a cylinder or a k-DOP, stepped with the keys that step
+//! the axes of two boxes: two k-DOPs' slabs (one row per direction, as the axes of two boxes), or
+//! GJK's iterations (the simplex's size, both distance bounds, the search direction).
+
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use super::App;
+use crate::lesson::Mask;
+use crate::trace::{GjkRecord, PairRecord, ShapeTable};
+
+/// The column names, aligned with [`row_text`].
+const HEADER: &str = " it   simplex    lower    upper  direction -v";
+
+/// Rows the table shows at once (the axis table's 15).
+const VISIBLE: usize = 15;
+
+/// The column names of the slab table, aligned with [`slab_text`].
+const SLAB_HEADER: &str = " slab          R       R0       R1 R-(R0+R1)      gap  mark";
+
+/// The rows of the pair's steppable table: the 15 axes of two boxes, else two k-DOPs' slabs,
+/// else GJK's iterations.
+pub fn rows(pair: &PairRecord) -> usize {
+    if let Some(table) = slabs(pair) {
+        return table.rows.len();
+    }
+    let rows = pair.rows().len();
+    if rows > 0 {
+        return rows;
+    }
+    pair.gjk.as_ref().map_or(0, |gjk| gjk.iterations.len())
+}
+
+/// Whether this module draws the pair's table: two k-DOPs' slabs, or GJK's iterations for a
+/// pair with no axis or surface table.
+pub fn draws(pair: &PairRecord) -> bool {
+    slabs(pair).is_some() || (pair.rows().is_empty() && pair.gjk.is_some())
+}
+
+/// The slab table of two k-DOPs, if the pair is one.
+pub fn slabs(pair: &PairRecord) -> Option<&ShapeTable> {
+    pair.table.as_ref().filter(|t| t.table == "kdop-kdop")
+}
+
+/// The slab table's title: which k-DOP plays A and B.
+pub fn slab_title(table: &ShapeTable) -> String {
+    format!(" slabs A = {}, B = {} ", table.a, table.b)
+}
+
+/// Draws the slab rows, the selected one marked, the deciding one named.
+pub fn render_slabs(
+    app: &App,
+    table: &ShapeTable,
+    block: Block<'_>,
+    area: ratatui::layout::Rect,
+    buf: &mut ratatui::buffer::Buffer,
+) {
+    let theme = app.theme();
+    let mask = app.mask();
+    let first = first_shown(app.row());
+    let mut lines = vec![Line::styled(SLAB_HEADER, theme.dim())];
+    for k in first..(first + VISIBLE).min(table.rows.len()) {
+        let selected = k == app.row();
+        let style = if selected {
+            theme.selected()
+        } else {
+            ratatui::style::Style::new()
+        };
+        lines.push(Line::styled(slab_text(table, k, selected, mask), style));
+    }
+    Paragraph::new(lines).block(block).render(area, buf);
+}
+
+/// Slab row `k`: selection mark, name, the numbers to 3 decimals, and `1st sep`, `sep` or
+/// `decides` (the smallest overlap when none separates); no marks while the verdict is hidden.
+pub fn slab_text(table: &ShapeTable, k: usize, selected: bool, mask: &Mask) -> String {
+    let row = &table.rows[k];
+    let name = row.axis.name();
+    let decides = table.deciding.as_deref() == Some(name.as_str());
+    let mark = if mask.hides_verdict() {
+        ""
+    } else if row.separating && decides {
+        "1st sep"
+    } else if row.separating {
+        "sep"
+    } else if decides {
+        "decides"
+    } else {
+        ""
+    };
+    let gap = row
+        .gap
+        .map_or_else(|| "-".to_string(), |g| mask.fixed(g, 3));
+    format!(
+        "{}{:<6}{:>9}{:>9}{:>9}{:>10}{gap:>9}  {mark}",
+        if selected { '>' } else { ' ' },
+        name,
+        mask.fixed(row.r, 3),
+        mask.fixed(row.r0, 3),
+        mask.fixed(row.r1, 3),
+        mask.fixed(row.r - row.r0 - row.r1, 3),
+    )
+}
+
+/// The first row shown when row `selected` is selected: the window scrolls to keep it in view.
+pub fn first_shown(selected: usize) -> usize {
+    selected.saturating_sub(VISIBLE - 1)
+}
+
+/// The title: which shapes play A and B in `A - B`.
+pub fn title(gjk: &GjkRecord) -> String {
+    format!(" GJK on A - B: A = {}, B = {} ", gjk.a, gjk.b)
+}
+
+/// Draws GJK's iterations, the selected one marked, into the block.
+pub fn render(
+    app: &App,
+    gjk: &GjkRecord,
+    block: Block<'_>,
+    area: ratatui::layout::Rect,
+    buf: &mut ratatui::buffer::Buffer,
+) {
+    let theme = app.theme();
+    let mask = app.mask();
+    let first = first_shown(app.row());
+    let mut lines = vec![Line::styled(HEADER, theme.dim())];
+    for k in first..(first + VISIBLE).min(gjk.iterations.len()) {
+        let selected = k == app.row();
+        let style = if selected {
+            theme.selected()
+        } else {
+            ratatui::style::Style::new()
+        };
+        lines.push(Line::styled(row_text(gjk, k, selected, mask), style));
+    }
+    let end = format!(" stops: {}", end_words(gjk));
+    lines.push(Line::styled(mask.text(&end), theme.dim()));
+    Paragraph::new(lines).block(block).render(area, buf);
+}
+
+/// Iteration `k`: selection mark, number, simplex size, the lower and upper bounds (`|v|`), and
+/// the unit search direction.
+pub fn row_text(gjk: &GjkRecord, k: usize, selected: bool, mask: &Mask) -> String {
+    let step = &gjk.iterations[k];
+    let d = step.direction.try_normalize(0.0).unwrap_or(step.direction);
+    format!(
+        "{}{:<4}{:>8}{:>9}{:>9}  ({}, {}, {})",
+        if selected { '>' } else { ' ' },
+        k,
+        step.simplex.len(),
+        mask.fixed(step.lower_bound, 3),
+        mask.fixed(step.upper_bound, 3),
+        mask.fixed(d.x, 2),
+        mask.fixed(d.y, 2),
+        mask.fixed(d.z, 2)
+    )
+}
+
+/// Why GJK stopped, with the distance or EPA's depth.
+fn end_words(gjk: &GjkRecord) -> String {
+    match &gjk.epa {
+        Some(epa) => format!(
+            "origin enclosed; EPA depth {:.3} in {} steps",
+            epa.depth,
+            epa.iterations.len()
+        ),
+        None => format!(
+            "{}, distance {:.3}",
+            serde_json::to_value(gjk.end)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+            gjk.distance
+        ),
+    }
+}
