@@ -207,12 +207,14 @@ fn corner_on_plane(
     let k = heights
         .iter()
         .position(|&y| y <= lowest + 1e-9 * (1.0 + half.norm()))?;
+    let end = at(&body.end)[k];
     let tracked = TrackedPoint {
         centre: body.start.position,
         velocity: body.start.velocity,
         spin: body.start.angular_velocity,
         start: at(&body.start)[k],
-        end: at(&body.end)[k],
+        end,
+        end_velocity: body.end.point_velocity(&end),
     };
     Some((tracked, normal, offset))
 }

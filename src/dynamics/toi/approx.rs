@@ -18,6 +18,13 @@ pub enum Method {
     ConstantMotion,
     /// (d') The same motion with `sin x ≈ x`, `cos x ≈ 1 - x²/2`: the smallest root of a quadratic.
     SmallAngle,
+    /// (e) From the frame end alone (the state before the impact unknown): the point's
+    /// penetration `((P(h) - p)·n) n` backed out along the end velocity, `t ≈ h - (n·P(h) - d) /
+    /// (n·V(h))`.
+    EndState,
+    /// (f) The time stamp of sampled frames: the last frame that still had a separating axis
+    /// (the frame start) when the frame end has none, nothing when the end is apart again.
+    TimeStamp,
 }
 
 impl Method {
@@ -29,6 +36,8 @@ impl Method {
             Method::StraightLine => "straight-line",
             Method::ConstantMotion => "constant-motion",
             Method::SmallAngle => "small-angle",
+            Method::EndState => "end-state",
+            Method::TimeStamp => "time-stamp",
         }
     }
 }
@@ -68,6 +77,8 @@ pub(crate) struct TrackedPoint {
     pub start: Vector3<f64>,
     /// The point at the frame end (`b` of the straight line).
     pub end: Vector3<f64>,
+    /// The point's velocity at the frame end, `v(h) + ω(h) × (P(h) - x(h))`.
+    pub end_velocity: Vector3<f64>,
 }
 
 impl TrackedPoint {
@@ -101,7 +112,7 @@ impl TrackedPoint {
     }
 }
 
-/// Estimates (b)–(d') for a tracked point reaching the plane `n·x = d` in a frame of length `h`.
+/// Estimates (b)–(f) for a tracked point reaching the plane `n·x = d` in a frame of length `h`.
 pub(crate) fn point_estimates(
     p: &TrackedPoint,
     n: &Vector3<f64>,
@@ -122,7 +133,24 @@ pub(crate) fn point_estimates(
             converged,
         ),
         Approximation::new(Method::SmallAngle, small_angle(p, n, d), converged),
+        Approximation::new(Method::EndState, end_state(p, n, d, h), converged),
+        Approximation::new(Method::TimeStamp, time_stamp(p, n, d), converged),
     ]
+}
+
+/// `t ≈ h - (n·P(h) - d)/(n·V(h))`: the penetration at the frame end taken back along the end
+/// velocity (seed 003's method when the state just before the impact is not known); `None` when
+/// the end point does not move along `n`.
+fn end_state(p: &TrackedPoint, n: &Vector3<f64>, d: f64, h: f64) -> Option<f64> {
+    finite(h - (n.dot(&p.end) - d) / n.dot(&p.end_velocity))
+}
+
+/// The frame start when the point is on the other side of the plane at the frame end (the
+/// sampled frame shows the overlap, so the contact takes the previous frame's time stamp), else
+/// `None` (the end is on the start's side: the samples never see the contact).
+fn time_stamp(p: &TrackedPoint, n: &Vector3<f64>, d: f64) -> Option<f64> {
+    let (start, end) = (n.dot(&p.start) - d, n.dot(&p.end) - d);
+    (start.signum() != end.signum() || end == 0.0).then_some(0.0)
 }
 
 /// `t ≈ (d - n·P)/(n·V)` for a point `P` moving at `V`; `None` when `n·V = 0`.
@@ -201,6 +229,42 @@ mod tests {
     }
 
     #[test]
+    fn the_end_state_and_the_time_stamp_estimate_from_the_frame_end() {
+        // A point falling from y = 1 at 2 m/s under g = 10 reaches y = 0 at t = 0.2899 s; the
+        // frame ends at h = 0.5 with the point at y = -1.25 moving at -7 m/s.
+        let (h, g, v0): (f64, f64, f64) = (0.5, 10.0, 2.0);
+        let root = (-v0 + (v0 * v0 + 2.0 * g).sqrt()) / g;
+        let p = TrackedPoint {
+            centre: Vector3::new(0.0, 1.0, 0.0),
+            velocity: Vector3::new(0.0, -v0, 0.0),
+            spin: Vector3::zeros(),
+            start: Vector3::new(0.0, 1.0, 0.0),
+            end: Vector3::new(0.0, 1.0 - v0 * h - 0.5 * g * h * h, 0.0),
+            end_velocity: Vector3::new(0.0, -v0 - g * h, 0.0),
+        };
+        let n = Vector3::y();
+        let list = point_estimates(&p, &n, 0.0, h, root);
+        let of = |m: Method| list.iter().find(|a| a.method == m).copied().unwrap();
+        // Backing the end out along its velocity: h - 1.25/7 = 0.3214 s.
+        let end = of(Method::EndState);
+        assert!((end.time.unwrap() - (h - 1.25 / 7.0)).abs() < 1e-15);
+        assert!(
+            end.error.unwrap() > 0.0,
+            "the faster end velocity lands it late: {end:?}"
+        );
+        // The sampled frames see the overlap at the end: the frame start's stamp, `root` early.
+        let stamp = of(Method::TimeStamp);
+        assert_eq!(stamp.time, Some(0.0));
+        assert!((stamp.error.unwrap() + root).abs() < 1e-15);
+        // A point that is back on its side at the frame end is never seen by the samples.
+        let bounced = TrackedPoint {
+            end: Vector3::new(0.0, 0.1, 0.0),
+            ..p
+        };
+        assert_eq!(time_stamp(&bounced, &n, 0.0), None);
+    }
+
+    #[test]
     fn rigid_position_turns_the_arm_about_the_axis() {
         let p = TrackedPoint {
             centre: Vector3::zeros(),
@@ -208,6 +272,7 @@ mod tests {
             spin: Vector3::new(0.0, 0.0, std::f64::consts::FRAC_PI_2),
             start: Vector3::new(1.0, 0.0, 0.5),
             end: Vector3::new(0.0, 1.0, 0.5),
+            end_velocity: Vector3::new(-std::f64::consts::FRAC_PI_2, 0.0, 0.0),
         };
         assert!((p.rigid_position(1.0) - p.end).norm() < 1e-12);
     }

@@ -91,6 +91,17 @@ pub fn corner(state: &PlanarState, size: [f64; 2]) -> Vector2<f64> {
     )
 }
 
+/// The velocity of that corner: `(ẋ, ẏ) + θ̇ × (P - x)` in the plane.
+fn corner_velocity(state: &PlanarState, size: [f64; 2]) -> Vector3<f64> {
+    let p = corner(state, size);
+    let (rx, ry) = (p.x - state.x, p.y - state.y);
+    Vector3::new(
+        state.vx - state.omega * ry,
+        state.vy + state.omega * rx,
+        0.0,
+    )
+}
+
 /// When the corner of an `a × b` box moving from `start` to `end` in a step `h` reaches the line.
 ///
 /// # Algorithm
@@ -98,7 +109,9 @@ pub fn corner(state: &PlanarState, size: [f64; 2]) -> Vector2<f64> {
 /// 2. Bracket the first sign change of `n·P(t) - d` (rate bound `|ẋ, ẏ| + |θ̇| · half-diagonal`)
 ///    and bisect it to 1e-12 s.
 /// 3. From the start state alone: linearisation, and the constant-`v`, constant-`ω` motion
-///    exactly and with small angles; from both ends: the corner's straight line.
+///    exactly and with small angles; from both ends: the corner's straight line; from the end
+///    alone: the penetration backed out along the end velocity, and the sampled frames' time
+///    stamp.
 /// 4. Each estimate's error is its time minus the bisected one.
 pub fn corner_impact(
     start: &PlanarState,
@@ -144,6 +157,7 @@ pub fn corner_impact(
             spin: Vector3::new(0.0, 0.0, start.omega),
             start: corner_start.push(0.0),
             end: corner_end.push(0.0),
+            end_velocity: corner_velocity(end, size),
         };
         let n = line.normal.push(0.0);
         let mut list = vec![Approximation::new(Method::HermiteBisection, Some(t), t)];
