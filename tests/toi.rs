@@ -307,7 +307,8 @@ fn seed_2d_example_prints_every_method_with_its_error() {
     let p = sepax::dynamics::toi::corner(&state, [2.0, 1.0]);
     assert!(p.y.abs() < 1e-9 && t > 0.0 && t < h);
     // Gravity is not in the constant-motion model: those estimates land late, the Hermite one not.
-    assert_eq!(impact.approximations.len(), 5);
+    // Hermite, linearisation, straight line, constant motion, small angle, end state, time stamp.
+    assert_eq!(impact.approximations.len(), 7);
     for a in &impact.approximations[1..] {
         assert!(
             a.error.unwrap().abs() > 1e-6,

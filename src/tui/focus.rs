@@ -131,7 +131,6 @@ impl Focus {
     }
 }
 
-/// For a pair that is not two boxes: a plane's normal, else the line of centres.
 /// The direction of the selected slab of two k-DOPs (`S3`), else the search direction `-v` of
 /// the selected GJK iteration, named `d3` for iteration 3.
 fn gjk_direction(app: &App) -> Option<(Vector3<f64>, String)> {
@@ -145,6 +144,7 @@ fn gjk_direction(app: &App) -> Option<(Vector3<f64>, String)> {
     (step.direction.norm() >= SHORTEST_AXIS).then(|| (step.direction, format!("d{}", app.row())))
 }
 
+/// For a pair that is not two boxes: a plane's normal, else the line of centres.
 fn other_axis(app: &App, a: usize, b: usize) -> Option<(Vector3<f64>, String)> {
     let bodies = &app.record().specs;
     let d = bodies[b].center - bodies[a].center;

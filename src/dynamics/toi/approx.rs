@@ -139,7 +139,7 @@ pub(crate) fn point_estimates(
 }
 
 /// `t ≈ h - (n·P(h) - d)/(n·V(h))`: the penetration at the frame end taken back along the end
-/// velocity (seed 003's method when the state just before the impact is not known); `None` when
+/// velocity (docs/methods.md §10.6: for when the state just before the impact is not kept); `None` when
 /// the end point does not move along `n`.
 fn end_state(p: &TrackedPoint, n: &Vector3<f64>, d: f64, h: f64) -> Option<f64> {
     finite(h - (n.dot(&p.end) - d) / n.dot(&p.end_velocity))
