@@ -5,7 +5,7 @@ use super::prose::Prose;
 use crate::scene::Scene;
 
 /// The views a step may ask the debugger for.
-pub const VIEWS: &[&str] = &["xy", "xz", "yz", "along-axis", "four"];
+pub const VIEWS: &[&str] = &["xy", "xz", "yz", "along-axis", "four", "matrices"];
 
 /// A place in the lesson file (1-based line and column).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

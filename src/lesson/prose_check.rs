@@ -99,7 +99,8 @@ fn unmatched(quoted: &Quoted, what: &str, frame: usize, values: &[Labelled]) -> 
 
 /// Every number of the records of the frame: the frame's record, the events inside the frame,
 /// every pair and body as `explain` reports them (with `R0 + R1` and `R - (R0 + R1)` of each
-/// row, as the table shows them) and every pair's first contact at or after the frame.
+/// row, as the table shows them), every pair's first contact at or after the frame, and what the
+/// matrices overlay shows (the frames of every pair, an implicit-Euler scene's linear system).
 pub fn engine_values(records: &mut FrameRecords<'_>) -> Vec<Labelled> {
     let mut out = Vec::new();
     collect(&json(records.record()), "frame", &mut out);
@@ -118,6 +119,12 @@ pub fn engine_values(records: &mut FrameRecords<'_>) -> Vec<Labelled> {
         }
     }
     collect(&json(&explanation), "explain", &mut out);
+    // What the matrices overlay shows: every pair's frames, and implicit Euler's system.
+    let frames = crate::trace::frames_record(&records.record().specs, None);
+    collect(&json(&frames), "frames", &mut out);
+    if let Ok(system) = crate::trace::linear_system_record(records.scene, records.frame) {
+        collect(&json(&system), "linear_system", &mut out);
+    }
     for (a, b) in records.pair_names() {
         if let Some(contact) = records.contact(a, b) {
             collect(&json(contact), &format!("contact.{a},{b}"), &mut out);

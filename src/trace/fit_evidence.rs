@@ -18,6 +18,9 @@ pub struct FitEvidence {
     /// The unit eigenvectors, largest eigenvalue first (the box's axes `A0 A1 A2`, with
     /// `A2 = A0 × A1`).
     pub eigenvectors: [[f64; 3]; 3],
+    /// The eigenvalues, largest first (not written again in JSON: the fit record has them).
+    #[serde(skip)]
+    pub eigenvalues: [f64; 3],
     /// `|C v - λ v|` for each eigenpair: how exactly the solver's answer satisfies `C v = λ v`.
     pub residuals: [f64; 3],
     /// For each axis, the smallest and largest projection `(P - mean) · A_k` of the points.
@@ -62,6 +65,7 @@ pub fn fit_evidence(fit: &FitReport) -> Option<FitEvidence> {
         mean: arr3(&fitted.centroid),
         covariance: [0, 1, 2].map(|i| [0, 1, 2].map(|j| c[(i, j)])),
         eigenvectors: [0, 1, 2].map(|k| arr3(&column(k))),
+        eigenvalues: fitted.eigenvalues,
         residuals,
         half_extents: projections.map(|[low, high]| (high - low) / 2.0),
         projections,

@@ -30,8 +30,9 @@ pub fn fit_lines(evidence: &FitEvidence) -> String {
         let [low, high] = evidence.projections[k];
         let _ = writeln!(
             out,
-            "  A{k} = {}, residual |C v - lambda v| {:.1e}",
+            "  A{k} = {}  lambda = {}  |C v - lambda v| = {:.1e}",
             coordinates(&evidence.eigenvectors[k], 4),
+            fixed(evidence.eigenvalues[k], 4),
             evidence.residuals[k],
         );
         let _ = writeln!(

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::App;
 use crate::trace;
@@ -24,12 +24,6 @@ pub fn lines_for(app: &App) -> Vec<String> {
                 let _ = writeln!(text, "no linear system: {problem}");
             }
         }
-    } else {
-        let _ = writeln!(
-            text,
-            "integrator {}: no linear system (implicit Euler solves one each step)",
-            scene.world.integrator
-        );
     }
     let specs = &app.record().specs;
     if let Some(pair) = app.pair() {
@@ -46,24 +40,54 @@ pub fn lines_for(app: &App) -> Vec<String> {
         text.push_str(&trace::render_pair_frames(&frames));
         text.push_str(&trace::render_body_frames(&frames));
     }
+    if scene.world.integrator != "implicit-euler" {
+        let _ = writeln!(
+            text,
+            "integrator {}: no linear system (implicit Euler solves one each step)",
+            scene.world.integrator
+        );
+    }
     text.lines().map(str::to_string).collect()
 }
 
-/// Draws the overlay over the middle of `area`, cut with a note when it is taller.
+/// Draws the overlay over the middle of `area`, long lines wrapped, cut with a note when it is
+/// taller.
 pub fn render(app: &App, text: &[String], area: Rect, buf: &mut Buffer) {
     let mask = app.mask();
     let width = area.width.saturating_sub(4).min(100);
+    let inner = usize::from(width.saturating_sub(2)).max(1);
     let room = usize::from(area.height.saturating_sub(4));
-    let mut lines: Vec<Line> = text.iter().map(|l| Line::from(mask.text(l))).collect();
-    if lines.len() > room {
-        let cut = lines.len() - room + 1;
-        lines.truncate(room.saturating_sub(1));
+    let rows_of = |line: &str| line.chars().count().div_ceil(inner).max(1);
+    let shown: Vec<String> = text.iter().map(|l| mask.text(l)).collect();
+    let mut used = 0;
+    let mut keep = 0;
+    for line in &shown {
+        if used + rows_of(line) > room {
+            break;
+        }
+        used += rows_of(line);
+        keep += 1;
+    }
+    let mut lines: Vec<Line> = Vec::new();
+    if keep < shown.len() {
+        // Make room for the note: drop lines until one row is free.
+        while keep > 0 && used + 1 > room {
+            keep -= 1;
+            used -= rows_of(&shown[keep]);
+        }
+        lines.extend(shown[..keep].iter().map(|l| Line::from(l.clone())));
         lines.push(Line::styled(
-            format!("... {cut} more lines: sepax explain --frames --linear-system"),
+            format!(
+                "... {} more lines: sepax explain --frames --linear-system",
+                shown.len() - keep
+            ),
             app.theme().dim(),
         ));
+        used += 1;
+    } else {
+        lines.extend(shown.iter().map(|l| Line::from(l.clone())));
     }
-    let height = (lines.len() as u16 + 2).min(area.height);
+    let height = (used as u16 + 2).min(area.height);
     let [row] = Layout::vertical([Constraint::Length(height)])
         .flex(Flex::Center)
         .areas(area);
@@ -72,6 +96,7 @@ pub fn render(app: &App, text: &[String], area: Rect, buf: &mut Buffer) {
         .areas(row);
     Clear.render(popup, buf);
     Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
         .block(
             Block::bordered()
                 .border_set(app.theme().border())

@@ -44,7 +44,7 @@ impl Player {
 
 impl App {
     /// Pauses at `frame` with `select`'s pair and axis (else the pair's default axis) and `view`
-    /// (`xy` when none; `four` for four views). While the mask hides which axis separates, the
+    /// (`xy` when none; `four` for four views; `matrices` opens the matrices overlay over `xy`). While the mask hides which axis separates, the
     /// first row is selected instead, so the selection cannot point at the answer.
     pub(crate) fn show(&mut self, frame: usize, select: Option<&Selection>, view: Option<&str>) {
         self.overlay = Overlay::None;
@@ -60,6 +60,9 @@ impl App {
         };
         self.four = view == Some("four");
         self.view = view.and_then(View::parse).unwrap_or_default();
+        if view == Some("matrices") {
+            self.overlay = Overlay::Matrices(crate::tui::matrices::lines_for(self));
+        }
     }
 
     /// Sets what the screen hides; when it stops hiding which axis separates and the first row
