@@ -25,6 +25,7 @@ mod document;
 pub(crate) mod fields;
 mod figure;
 mod force;
+mod friction;
 pub mod limits;
 pub(crate) mod load;
 mod locate;

@@ -92,7 +92,7 @@ pub fn inertia_world(body: &BodyMass, y: &DVector<f64>, i: usize) -> Matrix3<f64
 /// The potential of one drag or central force (drag has none).
 fn central_potential(force: &Force, bodies: &[BodyMass], y: &DVector<f64>) -> f64 {
     match *force {
-        Force::Drag { .. } => 0.0,
+        Force::Drag { .. } | Force::Friction(_) => 0.0,
         Force::CentralPoint { center, strength } => moving(bodies)
             .map(|(i, b)| -strength * b.mass / (position(y, i) - center).norm())
             .sum(),

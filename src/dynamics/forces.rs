@@ -3,6 +3,10 @@
 
 use nalgebra::{DMatrix, DVector, Matrix3, Vector3};
 
+mod friction;
+
+pub use friction::{Reach, SurfaceFriction};
+
 use super::constraints::{self, Constraint};
 use super::system::{position, velocity, BodyMass};
 
@@ -31,6 +35,8 @@ pub enum Force {
         /// `G`.
         strength: f64,
     },
+    /// Surface friction of a body on a fixed plane, `-μ |N| v_T / |v_T|` (static when at rest).
+    Friction(SurfaceFriction),
 }
 
 /// A damped spring between the centres of two bodies (a fixed body is an anchor).
@@ -127,6 +133,13 @@ impl ForceModel {
             out[spring.b] -= f;
         }
         constraints::add_penalty_forces(&self.constraints, y, &mut out);
+        // Friction last: its load is what every other force presses the body with.
+        for force in &self.forces {
+            if let Force::Friction(friction) = force {
+                let f = friction.force(bodies, y, &out[friction.body]);
+                out[friction.body] += f;
+            }
+        }
         out
     }
 
@@ -178,6 +191,8 @@ fn add_force(force: &Force, bodies: &[BodyMass], y: &DVector<f64>, out: &mut [Ve
             out[a] += f;
             out[b] -= f;
         }
+        // Added last, by `applied`.
+        Force::Friction(_) => {}
     }
 }
 
@@ -210,6 +225,9 @@ fn add_force_jacobian(
             let gmm = strength * bodies[a].mass * bodies[b].mass;
             add_pair_block(&mut jac.dx, a, b, &inverse_square_jacobian(&r, gmm));
         }
+        // Friction switches with the contact and the sliding direction: implicit Euler takes it
+        // explicitly, with no Jacobian.
+        Force::Friction(_) => {}
     }
 }
 

@@ -1,4 +1,5 @@
-//! One `[[force]]` table: viscous drag, or central attraction to a point or between two bodies.
+//! One `[[force]]` table: viscous drag, central attraction to a point or between two bodies, or
+//! surface friction on a plane.
 
 use std::ops::Range;
 
@@ -11,12 +12,13 @@ use super::roster::{Role, Roster};
 use super::value::{self, Report};
 
 /// The valid values of a force's `kind`.
-pub const FORCE_KINDS: &[&str] = &["drag", "central"];
+pub const FORCE_KINDS: &[&str] = &["drag", "central", "friction"];
 
 /// The keys of each kind beyond `kind`, for messages about misplaced keys.
 const KIND_KEYS: &[(&str, &[&str])] = &[
     ("drag", &["k"]),
     ("central", &["center", "between", "strength"]),
+    ("friction", &["body", "surface", "mu"]),
 ];
 
 /// Validates the `index`-th (0-based) force table whose header is at `span`.
@@ -29,7 +31,7 @@ pub(crate) fn validate(
 ) -> Option<ForceSpec> {
     let mut f = Fields::new(table, span, format!("force #{}", index + 1));
     let kind = f.choice(r, "kind", FORCE_KINDS);
-    let Some(kind) = kind.or_else(|| f.missing("kind", "one of drag, central")) else {
+    let Some(kind) = kind.or_else(|| f.missing("kind", "one of drag, central, friction")) else {
         // Without a kind the allowed keys are unknown: report only what is missing.
         f.abandon(r);
         return None;
@@ -38,6 +40,8 @@ pub(crate) fn validate(
         let k = f.non_negative(r, "k");
         let k = k.or_else(|| f.missing("k", "the drag coefficient, >= 0"));
         k.map(|k| ForceSpec::Drag { k })
+    } else if kind == "friction" {
+        super::friction::friction(&mut f, bodies, r)
     } else {
         central(&mut f, bodies, r)
     };

@@ -53,7 +53,8 @@ pub fn world_from_scene(scene: &Scene, options: &SimOptions) -> Result<World, St
         return Err(moving_surface_message(&scene.bodies[k]));
     }
     let bodies = scene.bodies.iter().map(rigid_body).collect();
-    World::new(bodies, force_model(scene), settings)
+    let forces = force_model(scene, settings.dt);
+    World::new(bodies, forces, settings)
 }
 
 /// The first triangle or mesh of the scene that has a velocity: the simulation cannot move one.
@@ -107,9 +108,14 @@ fn rigid_body(spec: &BodySpec) -> RigidBody {
 }
 
 /// Gravity, forces, springs and constraints of a scene (its tables are the dynamics' own types).
-fn force_model(scene: &Scene) -> ForceModel {
+fn force_model(scene: &Scene, dt: f64) -> ForceModel {
     let mut model = ForceModel::with_gravity(scene.world.gravity);
     model.forces.clone_from(&scene.forces);
+    for force in &mut model.forces {
+        if let crate::dynamics::forces::Force::Friction(friction) = force {
+            friction.stick_time = dt;
+        }
+    }
     model.springs.clone_from(&scene.springs);
     model.constraints.clone_from(&scene.constraints);
     model

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::dynamics::constraints::{Constraint, ConstraintKind};
-use crate::dynamics::forces::{Force, ForceModel, Spring};
+use crate::dynamics::forces::{Force, ForceModel, Spring, SurfaceFriction};
 use crate::dynamics::system::System;
 use crate::dynamics::RigidBody;
 
@@ -122,6 +122,13 @@ fn build(bodies: &[RigidBody], forces: &ForceModel, members: Vec<usize>) -> Grou
             Force::CentralBetween { a, b, strength } => {
                 if let (Some(a), Some(b)) = (local(a), local(b)) {
                     model.forces.push(Force::CentralBetween { a, b, strength });
+                }
+            }
+            Force::Friction(friction) => {
+                if let Some(body) = local(friction.body) {
+                    model
+                        .forces
+                        .push(Force::Friction(SurfaceFriction { body, ..friction }));
                 }
             }
             other => model.forces.push(other),
