@@ -50,7 +50,9 @@ pub use simulate::{
 };
 pub use surfaces::is_explained;
 pub use table_rows::{shadow_anchor, RowFlag, TableRow};
-pub use text::{describe_contact, render_head, render_pair, render_text, NO_PAIRS};
+pub use text::{
+    approximation_lines, describe_contact, render_head, render_pair, render_text, NO_PAIRS,
+};
 pub use touching::{enclosing_ball, may_touch};
 pub use transforms::{frames_record, BodyTransform, FramesRecord, PairTransform};
 

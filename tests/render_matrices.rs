@@ -49,3 +49,31 @@ fn the_matrices_overlay_shows_frames_fits_and_the_implicit_system() {
         "{small}"
     );
 }
+
+#[test]
+fn the_info_overlay_lists_the_contact_time_by_each_method() {
+    let options = Options {
+        theme: Theme::new(true, false),
+        frame: 1,
+        ..Options::default()
+    };
+    let scene = scene::load("lesson_spinning_drop").expect("shipped scene loads");
+    let mut app = App::new(scene, &options);
+    app.update(Action::Resize(120, 40));
+    app.update(Action::ToggleInfo);
+    let screen = text(&screen_support::draw(&app, 120, 40));
+    insta::assert_snapshot!("info_estimates_lesson_spinning_drop_120x40", screen);
+    for method in [
+        "hermite-bisection",
+        "linearisation",
+        "small-angle",
+        "end-state",
+        "time-stamp",
+    ] {
+        assert!(screen.contains(method), "{method} missing:\n{screen}");
+    }
+    assert!(
+        screen.contains("t = 0.250000 s  error -1.710e-1 s"),
+        "{screen}"
+    );
+}

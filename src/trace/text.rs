@@ -168,23 +168,31 @@ pub fn render_pair(pair: &PairRecord) -> String {
     super::surface_text::write_surface(&mut out, pair);
     super::convex_text::write_gjk(&mut out, pair);
     let _ = writeln!(out, "  {}", pair.sentence);
-    if !pair.approximations.is_empty() {
-        let _ = writeln!(
-            out,
-            "  the contact time by each method of the course, following the rotation:"
-        );
-        for estimate in &pair.approximations {
-            let time = estimate.time.map_or_else(
-                || "no root".to_string(),
-                |t| format!("t = {} s", fixed(t, 6)),
-            );
-            let error = estimate
-                .error
-                .map_or_else(String::new, |e| format!("  error {e:+.3e} s"));
-            let _ = writeln!(out, "    {:<18} {time}{error}", estimate.method);
-        }
+    for line in approximation_lines(pair) {
+        let _ = writeln!(out, "  {line}");
     }
     out
+}
+
+/// The pair's contact time by each of the course's methods with its error against the root, a
+/// heading and one line each (nothing when the pair has none).
+pub fn approximation_lines(pair: &PairRecord) -> Vec<String> {
+    if pair.approximations.is_empty() {
+        return Vec::new();
+    }
+    let mut lines =
+        vec!["the contact time by each method of the course, following the rotation:".to_string()];
+    for estimate in &pair.approximations {
+        let time = estimate.time.map_or_else(
+            || "no root".to_string(),
+            |t| format!("t = {} s", fixed(t, 6)),
+        );
+        let error = estimate
+            .error
+            .map_or_else(String::new, |e| format!("  error {e:+.3e} s"));
+        lines.push(format!("  {:<18} {time}{error}", estimate.method));
+    }
+    lines
 }
 
 fn write_table(out: &mut String, pair: &PairRecord) {

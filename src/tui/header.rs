@@ -58,6 +58,8 @@ fn status_parts(app: &App, integrator: bool) -> Vec<String> {
     }
     if !world.response.responds() {
         parts.push("detect only".to_string());
+    } else if world.response == crate::dynamics::response::ResponseModel::Particle {
+        parts.push("particle response".to_string());
     }
     parts.push(pair);
     parts

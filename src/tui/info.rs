@@ -75,6 +75,9 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         if !pair.rows().is_empty() {
             lines.push(Line::from(mask.text(&pair.sentence)));
         }
+        for line in crate::trace::approximation_lines(pair) {
+            lines.push(Line::from(mask.text(&line)));
+        }
     }
     lines.push(Line::default());
     lines.push(Line::styled("any key closes this", theme.dim()));
