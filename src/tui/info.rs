@@ -2,7 +2,7 @@
 //! with its size and settings, and the selected pair's stages and sentence in full.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
@@ -94,12 +94,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|line| line.width().div_ceil(inner_width).max(1))
         .sum();
     let height = (rows as u16 + 4).min(area.height);
-    let [row] = Layout::vertical([Constraint::Length(height)])
-        .flex(Flex::Center)
-        .areas(area);
-    let [popup] = Layout::horizontal([Constraint::Length(width)])
-        .flex(Flex::Center)
-        .areas(row);
+    let popup = super::layout::centred(area, width, height);
     Clear.render(popup, buf);
     Paragraph::new(text)
         .wrap(Wrap { trim: true })

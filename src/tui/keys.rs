@@ -1,7 +1,7 @@
 //! The key bar (always visible) and the help that lists every key.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
@@ -115,12 +115,7 @@ pub fn render_popup(
 ) {
     let height = (entries.len() as u16 + 2).min(area.height);
     let width = width.min(area.width);
-    let [row] = Layout::vertical([Constraint::Length(height)])
-        .flex(Flex::Center)
-        .areas(area);
-    let [popup] = Layout::horizontal([Constraint::Length(width)])
-        .flex(Flex::Center)
-        .areas(row);
+    let popup = super::layout::centred(area, width, height);
     Clear.render(popup, buf);
     let lines: Vec<Line> = entries
         .iter()

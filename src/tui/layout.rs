@@ -7,7 +7,7 @@
 //! | compact | 80×24 up to 40 rows | right of the table, or the whole width when it is hidden |
 //! | too small | under 80×24 | a message says the size needed |
 
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
 
 /// The smallest terminal the side and band arrangements are made for (its height counts).
 pub const FULL: (u16, u16) = (120, 40);
@@ -229,6 +229,17 @@ fn compact(area: Rect, table: bool) -> Areas {
         pipeline,
         key_bar,
     }
+}
+
+/// A `width × height` rectangle centred in `area` (overlays and popups).
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height)])
+        .flex(Flex::Center)
+        .areas(area);
+    let [popup] = Layout::horizontal([Constraint::Length(width)])
+        .flex(Flex::Center)
+        .areas(row);
+    popup
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
@@ -88,12 +88,7 @@ pub fn render(app: &App, text: &[String], area: Rect, buf: &mut Buffer) {
         lines.extend(shown.iter().map(|l| Line::from(l.clone())));
     }
     let height = (used as u16 + 2).min(area.height);
-    let [row] = Layout::vertical([Constraint::Length(height)])
-        .flex(Flex::Center)
-        .areas(area);
-    let [popup] = Layout::horizontal([Constraint::Length(width)])
-        .flex(Flex::Center)
-        .areas(row);
+    let popup = super::layout::centred(area, width, height);
     Clear.render(popup, buf);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })

@@ -2,7 +2,7 @@
 //! by the body names typed; `Enter` selects the highlighted pair.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
@@ -99,12 +99,7 @@ pub fn render(app: &App, search: &PairSearch, area: Rect, buf: &mut Buffer) {
     let found = matching(app.pairs(), bodies, &search.typed);
     let width = area.width.saturating_sub(4).min(72);
     let height = area.height.saturating_sub(2).min(24);
-    let [row] = Layout::vertical([Constraint::Length(height)])
-        .flex(Flex::Center)
-        .areas(area);
-    let [popup] = Layout::horizontal([Constraint::Length(width)])
-        .flex(Flex::Center)
-        .areas(row);
+    let popup = super::layout::centred(area, width, height);
     Clear.render(popup, buf);
     let block = Block::bordered()
         .border_set(theme.border())
