@@ -20,7 +20,7 @@ pub enum TableAxis {
 /// The names listed when a lesson writes an unknown axis.
 pub const AXIS_NAMES: &str = "A0 A1 A2 B0 B1 B2 A0xB0 … A2xB2 for two boxes; T A0 A1 A2 \
                               A0xE0 … A2xE2 for a box and a triangle; NA NB EA0xEB0 … EA2xEB2 \
-                              NAxEA0 … NBxEB2 for two triangles; S0 S1 … for two k-DOPs";
+                              NAxEA0 … NBxEB2 for two triangles; S0 … S12 for two k-DOPs";
 
 impl TableAxis {
     /// The axis with this name (case-insensitive); a box axis when both tables know the name
