@@ -1,6 +1,7 @@
-//! Lessons on two k-DOPs: `select` names their slab rows (`S0 … S12`) and the debugger selects
-//! them, `expect` and the placeholders read them, a slab a pair's table lacks is reported, and a
-//! question whose answer is a slab hides which slab separates.
+//! Lessons on ellipsoids, cylinders and k-DOPs: `select` names the slab rows of two k-DOPs
+//! (`S0 … S12`) and the debugger selects them, `expect` and the placeholders read them, a slab a
+//! pair's table lacks is reported, a question whose answer is a slab hides which slab separates;
+//! `radius` reads a cylinder and `radii` an ellipsoid.
 #![cfg(feature = "tui")]
 
 use sepax::lesson::{self, check_lesson, load_lesson_str, Lesson};
@@ -123,4 +124,25 @@ fn the_kdop_lesson_selects_its_slabs_once_the_question_allows() {
         }
     }
     assert!(selected >= 2, "{selected}");
+}
+
+#[test]
+fn radius_reads_a_cylinder_and_radii_an_ellipsoid() {
+    let shown = |text: &str| -> String {
+        let toml = format!(
+            "title = \"t\"\nscene = \"lesson_gjk_overlap\"\n\n[[step]]\ntext = \"{text}\"\n"
+        );
+        let lesson = load_lesson_str(&toml, "l.toml", None).unwrap();
+        let report = check_lesson(&lesson);
+        let failures: Vec<String> = (report.failures.iter().map(ToString::to_string))
+            .chain(report.prose.iter().map(ToString::to_string))
+            .collect();
+        let (_, screen) = screen(&lesson, 0);
+        format!("{}\n{screen}", failures.join("\n"))
+    };
+    assert!(shown("r {{radius post}}").contains("r 0.500"));
+    assert!(shown("{{radii egg}}").contains("(0.600, 0.300, 0.300)"));
+    assert!(shown("x {{radii egg x :1}}").contains("x 0.6 "));
+    assert!(shown("{{radii post}}").contains("post is not an ellipsoid"));
+    assert!(shown("{{radius egg}}").contains("egg is not a sphere or a cylinder"));
 }
