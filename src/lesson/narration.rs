@@ -168,10 +168,10 @@ fn shape_value(p: &Placeholder, records: &FrameRecords<'_>) -> Value {
     };
     match (p.kind, &spec.shape) {
         (Kind::HalfExtents, ShapeSpec::Box { half_extents: h }) => pick([h.x, h.y, h.z]),
-        (Kind::Radius, ShapeSpec::Sphere { radius })
-        | (Kind::Radius, ShapeSpec::Convex(ConvexSpec::Cylinder { radius, .. })) => {
-            Value::Number(*radius)
-        }
+        (
+            Kind::Radius,
+            ShapeSpec::Sphere { radius } | ShapeSpec::Convex(ConvexSpec::Cylinder { radius, .. }),
+        ) => Value::Number(*radius),
         (Kind::Radii, ShapeSpec::Convex(ConvexSpec::Ellipsoid { radii })) => {
             pick([radii.x, radii.y, radii.z])
         }
