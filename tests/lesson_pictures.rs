@@ -1,8 +1,8 @@
-//! The lessons' pictures at 80×24, 120×40 and 160×48: for lessons 1, 6, 7, 10, 14, 17, 19 and 20, the step
-//! that looks along an axis (else the first where the pair touches inside the frame or an impact
-//! was recorded, else the first step) is pinned by a snapshot with its question settled, and the
-//! picture's share of the screen is checked: at 120×40 at least 60 columns beside a pane of at
-//! least 34, at 160×48 the axis table beside it.
+//! The lessons' pictures at 80×24, 120×40 and 160×48: for lessons 1, 6, 7, 10, 14, 17, 19, 20,
+//! 21 and 22, the step that looks along an axis (else the first where the pair touches inside the
+//! frame or an impact was recorded, else the first step) is pinned by a snapshot with its question
+//! settled, and the picture's share of the screen is checked: at 120×40 at least 60 columns beside
+//! a pane of at least 34, at 160×48 the axis table beside it.
 #![cfg(feature = "tui")]
 
 use ratatui::buffer::Buffer;
@@ -16,7 +16,7 @@ mod screen_support;
 use screen_support::{draw, text};
 
 /// The lessons the picture must carry.
-const LESSONS: [usize; 8] = [1, 6, 7, 10, 14, 17, 19, 20];
+const LESSONS: [usize; 10] = [1, 6, 7, 10, 14, 17, 19, 20, 21, 22];
 
 /// The sizes tried.
 const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (160, 48)];
@@ -97,10 +97,17 @@ fn lesson_pictures_at_three_sizes() {
                 assert!(areas.pane.width >= 34, "lesson {number}");
             }
             if (width, height) == (160, 48) && player.app().shown().table {
-                // Two boxes' table is titled `axes`, a surface table by its kind.
-                let title = ["┌ axes", "┌ box-triangle:", "┌ triangle-triangle:"]
-                    .into_iter()
-                    .find(|title| shown.contains(title));
+                // Two boxes' table is titled `axes`, a surface table by its kind, two k-DOPs'
+                // `slabs`, GJK's iterations `GJK on A - B`.
+                let title = [
+                    "┌ axes",
+                    "┌ box-triangle:",
+                    "┌ triangle-triangle:",
+                    "┌ slabs",
+                    "┌ GJK on",
+                ]
+                .into_iter()
+                .find(|title| shown.contains(title));
                 let Some(title) = title else {
                     panic!("lesson {number}: no table\n{shown}");
                 };

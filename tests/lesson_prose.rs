@@ -182,7 +182,7 @@ fn bad_placeholders_are_located_inside_the_string() {
     let found = lesson::load_lesson_str(spheres, "l.toml", None)
         .unwrap_err()
         .to_string();
-    assert!(found.contains("l.toml:4:15: `text` of step 1: `gap` is a value of a pair with an axis table (boxes, triangles, meshes), and `floor` is not a box, a triangle or a mesh"), "{found}");
+    assert!(found.contains("l.toml:4:15: `text` of step 1: `gap` is a value of a pair with an axis table (boxes, triangles, meshes, two k-DOPs), and `floor` is not a box, a triangle, a mesh or a k-DOP"), "{found}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! The axis names a lesson may write: the 15 rows of two boxes, and the rows of a pair with a
+//! The axis names a lesson may write: the 15 rows of two boxes, the rows of a pair with a
 //! triangle or a mesh (box–triangle `T A0 … A2xE2`, triangle–triangle `NA NB EA0xEB0 …
-//! NBxEB2`; docs/methods.md §15.1, §15.2).
+//! NBxEB2`; docs/methods.md §15.1, §15.2) and the slabs of two k-DOPs (`S0 S1 …`, §15.5).
 
 use std::fmt;
 
@@ -12,24 +12,23 @@ use crate::trace::{PairRecord, TableRow};
 pub enum TableAxis {
     /// One of the 15 axes of two boxes (`A0`, `B2`, `A1xB2`).
     Box(AxisId),
-    /// A row of a box–triangle or triangle–triangle table (`T`, `A0xE1`, `EA0xEB2`, `NAxEA1`).
+    /// A row of a box–triangle, triangle–triangle or k-DOP slab table (`T`, `A0xE1`,
+    /// `EA0xEB2`, `NAxEA1`, `S3`).
     Shape(ShapeAxis),
 }
 
 /// The names listed when a lesson writes an unknown axis.
 pub const AXIS_NAMES: &str = "A0 A1 A2 B0 B1 B2 A0xB0 … A2xB2 for two boxes; T A0 A1 A2 \
                               A0xE0 … A2xE2 for a box and a triangle; NA NB EA0xEB0 … EA2xEB2 \
-                              NAxEA0 … NBxEB2 for two triangles";
+                              NAxEA0 … NBxEB2 for two triangles; S0 … S12 for two k-DOPs";
 
 impl TableAxis {
     /// The axis with this name (case-insensitive); a box axis when both tables know the name
     /// (`A0`), which names the same row of either table.
     pub fn parse(name: &str) -> Option<Self> {
-        AxisId::parse(name).map(TableAxis::Box).or_else(|| {
-            ShapeAxis::parse(name)
-                .filter(|axis| !matches!(axis, ShapeAxis::Slab(_)))
-                .map(TableAxis::Shape)
-        })
+        AxisId::parse(name)
+            .map(TableAxis::Box)
+            .or_else(|| ShapeAxis::parse(name).map(TableAxis::Shape))
     }
 
     /// The name as the tables print it.
@@ -75,7 +74,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn box_and_surface_names_parse_and_only_box_axes_swap() {
+    fn box_surface_and_slab_names_parse_and_only_box_axes_swap() {
         assert_eq!(
             TableAxis::parse("a1xb2"),
             Some(TableAxis::Box(AxisId::Edge(1, 2)))
@@ -92,7 +91,11 @@ mod tests {
         );
         assert_eq!(TableAxis::parse("nbxeb2").unwrap().name(), "NBxEB2");
         assert_eq!(TableAxis::parse("EA2xEB0").unwrap().name(), "EA2xEB0");
-        assert_eq!(TableAxis::parse("S3"), None);
+        assert_eq!(
+            TableAxis::parse("s3"),
+            Some(TableAxis::Shape(ShapeAxis::Slab(3)))
+        );
+        assert_eq!(TableAxis::parse("S12").unwrap().swapped().name(), "S12");
         assert_eq!(TableAxis::parse("A3xE0"), None);
         assert_eq!(TableAxis::parse("A0xB2").unwrap().swapped().name(), "A2xB0");
     }

@@ -7,6 +7,7 @@ use super::model::Lesson;
 use super::placeholder::{Kind, Placeholder};
 use super::prose::Prose;
 use super::records::FrameRecords;
+use crate::geometry::ConvexSpec;
 use crate::scene::ShapeSpec;
 use crate::trace::FrameRecord;
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
@@ -134,7 +135,9 @@ pub fn value_of(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
             Some(c) => Value::Number(b.rotation[c]),
             None => Value::Quaternion(b.rotation),
         }),
-        Kind::HalfExtents | Kind::Radius | Kind::Eigenvalues => shape_value(p, records),
+        Kind::HalfExtents | Kind::Radius | Kind::Radii | Kind::Eigenvalues => {
+            shape_value(p, records)
+        }
         Kind::Gap | Kind::R | Kind::R0 | Kind::R1 | Kind::SeparatingAxis => pair_value(p, records),
         Kind::ContactTime | Kind::ContactPoint | Kind::ContactKind => {
             let (a, b) = p.pair.clone().unwrap_or_default();
@@ -152,8 +155,8 @@ pub fn value_of(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
     }
 }
 
-/// A value of a body's shape as the scene holds it at the frame: half-extents, radius, the
-/// eigenvalues of its fit.
+/// A value of a body's shape as the scene holds it at the frame: half-extents, radius, an
+/// ellipsoid's radii, the eigenvalues of its fit.
 fn shape_value(p: &Placeholder, records: &FrameRecords<'_>) -> Value {
     let name = p.body.as_deref().unwrap_or("");
     let Some(spec) = records.record().specs.iter().find(|s| s.name == name) else {
@@ -165,13 +168,20 @@ fn shape_value(p: &Placeholder, records: &FrameRecords<'_>) -> Value {
     };
     match (p.kind, &spec.shape) {
         (Kind::HalfExtents, ShapeSpec::Box { half_extents: h }) => pick([h.x, h.y, h.z]),
-        (Kind::Radius, ShapeSpec::Sphere { radius }) => Value::Number(*radius),
+        (
+            Kind::Radius,
+            ShapeSpec::Sphere { radius } | ShapeSpec::Convex(ConvexSpec::Cylinder { radius, .. }),
+        ) => Value::Number(*radius),
+        (Kind::Radii, ShapeSpec::Convex(ConvexSpec::Ellipsoid { radii })) => {
+            pick([radii.x, radii.y, radii.z])
+        }
         (Kind::Eigenvalues, _) => match spec.fit.as_ref().and_then(|f| f.eigenvalues) {
             Some(values) => pick(values),
             None => Value::Missing(format!("{name} was not fitted by its covariance")),
         },
         (Kind::HalfExtents, _) => Value::Missing(format!("{name} is not a box")),
-        _ => Value::Missing(format!("{name} is not a sphere")),
+        (Kind::Radii, _) => Value::Missing(format!("{name} is not an ellipsoid")),
+        _ => Value::Missing(format!("{name} is not a sphere or a cylinder")),
     }
 }
 

@@ -38,8 +38,10 @@ pub enum Kind {
     ErrorEstimate,
     /// A box's half-extents along its own axes.
     HalfExtents,
-    /// A sphere's radius.
+    /// A sphere's or a cylinder's radius.
     Radius,
+    /// An ellipsoid's radii along its own axes.
+    Radii,
     /// A body's own axis `k` (0, 1, 2) in world coordinates, the column `k` of its rotation.
     Axis,
     /// A body's orientation as a unit quaternion `(w, x, y, z)`.
@@ -68,7 +70,7 @@ pub(super) enum Args {
 
 impl Kind {
     /// Every kind, in the order the docs list them.
-    pub const ALL: [Kind; 19] = [
+    pub const ALL: [Kind; 20] = [
         Kind::Gap,
         Kind::R,
         Kind::R0,
@@ -82,6 +84,7 @@ impl Kind {
         Kind::ErrorEstimate,
         Kind::HalfExtents,
         Kind::Radius,
+        Kind::Radii,
         Kind::Axis,
         Kind::Rotation,
         Kind::Eigenvalues,
@@ -106,6 +109,7 @@ impl Kind {
             Kind::ErrorEstimate => "error_estimate",
             Kind::HalfExtents => "half_extents",
             Kind::Radius => "radius",
+            Kind::Radii => "radii",
             Kind::Axis => "axis",
             Kind::Rotation => "rotation",
             Kind::Eigenvalues => "eigenvalues",
@@ -128,6 +132,7 @@ impl Kind {
             Kind::Position
             | Kind::Velocity
             | Kind::HalfExtents
+            | Kind::Radii
             | Kind::Rotation
             | Kind::Eigenvalues => Args::BodyComponent,
             Kind::ErrorEstimate | Kind::Radius => Args::Body,

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::axis::{TableAxis, AXIS_NAMES};
 use super::placeholder::{Args, Kind, Problem};
+use crate::geometry::ConvexSpec;
 use crate::sat::{AxisId, ShapeAxis};
 use crate::scene::{self, suggest, Scene, ShapeSpec};
 
@@ -41,8 +42,8 @@ pub(super) fn span(at: usize, word: &str) -> Range<usize> {
     at..at + word.len()
 }
 
-/// An unknown body, or a pair value of a body that has no axis table (not a box, a triangle or
-/// a mesh), is a problem at the name.
+/// An unknown body, or a pair value of a body that has no axis table (not a box, a triangle, a
+/// mesh or a k-DOP), is a problem at the name.
 pub(super) fn check_body(
     at: usize,
     body: &str,
@@ -63,12 +64,15 @@ pub(super) fn check_body(
     let needs_boxes = matches!(kind.args(), Args::PairAxis) || kind == Kind::SeparatingAxis;
     let tabled = matches!(
         scene.bodies[index].shape,
-        ShapeSpec::Box { .. } | ShapeSpec::Triangle { .. } | ShapeSpec::Mesh(_)
+        ShapeSpec::Box { .. }
+            | ShapeSpec::Triangle { .. }
+            | ShapeSpec::Mesh(_)
+            | ShapeSpec::Convex(ConvexSpec::Kdop(_))
     );
     if needs_boxes && !tabled {
         let message = format!(
-            "`{}` is a value of a pair with an axis table (boxes, triangles, meshes), and \
-             `{body}` is not a box, a triangle or a mesh",
+            "`{}` is a value of a pair with an axis table (boxes, triangles, meshes, two \
+             k-DOPs), and `{body}` is not a box, a triangle, a mesh or a k-DOP",
             kind.name()
         );
         return Err((span(at, body), message));
@@ -82,7 +86,8 @@ pub(super) fn axis_named(at: usize, name: &str) -> Result<TableAxis, Problem> {
         let shapes = ShapeAxis::BOX_TRIANGLE
             .iter()
             .chain(&ShapeAxis::TRIANGLE_TRIANGLE)
-            .map(|axis| axis.name());
+            .map(|axis| axis.name())
+            .chain((0..13).map(|k| ShapeAxis::Slab(k).name()));
         let names: Vec<String> = boxes.chain(shapes).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let head = format!("unknown axis `{name}`");
