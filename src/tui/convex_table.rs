@@ -55,20 +55,34 @@ pub fn render_slabs(
     area: ratatui::layout::Rect,
     buf: &mut ratatui::buffer::Buffer,
 ) {
-    let theme = app.theme();
     let mask = app.mask();
+    let lines = window(app, SLAB_HEADER, table.rows.len(), |k, selected| {
+        slab_text(table, k, selected, mask)
+    });
+    Paragraph::new(lines).block(block).render(area, buf);
+}
+
+/// The header and the rows shown of a table of `count` rows (the window keeps the selected one
+/// in view), the selected row highlighted.
+fn window<'a>(
+    app: &App,
+    header: &'a str,
+    count: usize,
+    text: impl Fn(usize, bool) -> String,
+) -> Vec<Line<'a>> {
+    let theme = app.theme();
     let first = first_shown(app.row());
-    let mut lines = vec![Line::styled(SLAB_HEADER, theme.dim())];
-    for k in first..(first + VISIBLE).min(table.rows.len()) {
+    let mut lines = vec![Line::styled(header, theme.dim())];
+    for k in first..(first + VISIBLE).min(count) {
         let selected = k == app.row();
         let style = if selected {
             theme.selected()
         } else {
             ratatui::style::Style::new()
         };
-        lines.push(Line::styled(slab_text(table, k, selected, mask), style));
+        lines.push(Line::styled(text(k, selected), style));
     }
-    Paragraph::new(lines).block(block).render(area, buf);
+    lines
 }
 
 /// Slab row `k`: selection mark, name, the numbers to 3 decimals, and `1st sep`, `sep` or
@@ -120,21 +134,12 @@ pub fn render(
     area: ratatui::layout::Rect,
     buf: &mut ratatui::buffer::Buffer,
 ) {
-    let theme = app.theme();
     let mask = app.mask();
-    let first = first_shown(app.row());
-    let mut lines = vec![Line::styled(HEADER, theme.dim())];
-    for k in first..(first + VISIBLE).min(gjk.iterations.len()) {
-        let selected = k == app.row();
-        let style = if selected {
-            theme.selected()
-        } else {
-            ratatui::style::Style::new()
-        };
-        lines.push(Line::styled(row_text(gjk, k, selected, mask), style));
-    }
+    let mut lines = window(app, HEADER, gjk.iterations.len(), |k, selected| {
+        row_text(gjk, k, selected, mask)
+    });
     let end = format!(" stops: {}", end_words(gjk));
-    lines.push(Line::styled(mask.text(&end), theme.dim()));
+    lines.push(Line::styled(mask.text(&end), app.theme().dim()));
     Paragraph::new(lines).block(block).render(area, buf);
 }
 
