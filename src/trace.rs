@@ -26,6 +26,7 @@ mod text;
 mod touching;
 mod transforms;
 mod triangle_pair;
+mod world_text;
 
 pub use body::{body_record, BodyRecord, FitRecord, MeshRecord};
 pub use box_pair::{box_verdict, BoxVerdict};
@@ -57,6 +58,7 @@ pub use text::{
 };
 pub use touching::{enclosing_ball, may_touch};
 pub use transforms::{frames_record, BodyTransform, FramesRecord, PairTransform};
+pub use world_text::{friction_records, world_lines, FrictionRecord};
 
 use nalgebra::{UnitQuaternion, Vector3};
 use serde::Serialize;
@@ -75,6 +77,11 @@ pub struct Explanation {
     pub time: f64,
     /// How far ahead the first contact is searched, in seconds.
     pub horizon: f64,
+    /// How contacts are answered: `impulse`, `particle` or `none` (the scene's `response`).
+    pub response: crate::dynamics::response::ResponseModel,
+    /// The scene's friction forces (`[[force]] kind = "friction"`), absent when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub friction_forces: Vec<FrictionRecord>,
     /// Every body's state at that frame, in scene order.
     pub bodies: Vec<BodyRecord>,
     /// Each body's frame and each pair's transform (`explain --frames`), else absent.
@@ -156,6 +163,8 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
         frame,
         time: frame as f64 * scene.world.dt,
         horizon,
+        response: scene.world.response,
+        friction_forces: friction_records(scene),
         rays: scene
             .rays
             .iter()

@@ -133,3 +133,26 @@ fn friction_needs_a_plane_and_a_sphere_or_a_box() {
         "{err}"
     );
 }
+
+#[test]
+fn explain_names_the_friction_force_and_the_response_model() {
+    let (code, out, err) = cli::run(&["explain", "lesson_friction_puck", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let json: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["response"], "impulse");
+    let friction = &json["friction_forces"][0];
+    assert_eq!(friction["body"], "puck");
+    assert_eq!(friction["mu"], 0.2);
+    assert_eq!(friction["normal"], serde_json::json!([0.0, 1.0, 0.0]));
+    let (_, text, _) = cli::run(&["explain", "lesson_friction_puck"]);
+    assert!(text.contains("friction force on puck: mu = 0.2"), "{text}");
+    let (_, particle, _) = cli::run(&["explain", "lesson_response_particle"]);
+    assert!(
+        particle.contains("contacts take the course's particle model"),
+        "{particle}"
+    );
+    let (_, none, _) = cli::run(&["explain", "two_boxes", "--json"]);
+    let none: Value = serde_json::from_str(&none).expect("JSON");
+    assert_eq!(none["response"], "impulse");
+    assert!(none.get("friction_forces").is_none(), "{none}");
+}

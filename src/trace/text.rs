@@ -108,6 +108,9 @@ pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
         fixed(explanation.time, 3),
         fixed(explanation.time + explanation.horizon, 3)
     );
+    for line in super::world_lines(explanation.response, &explanation.friction_forces) {
+        let _ = writeln!(out, "{line}");
+    }
     for body in &explanation.bodies {
         if let Some(fit) = &body.fit {
             let eigen = fit.eigenvalues.map_or_else(String::new, |values| {
