@@ -5,13 +5,11 @@
 #![cfg(feature = "tui")]
 
 use sepax::lesson::{self, check_lesson, load_lesson_str, Lesson};
-use sepax::tui::lesson::{LessonAction, Player};
-use sepax::tui::Theme;
 
 #[path = "support/screen.rs"]
 mod screen_support;
 
-use screen_support::{draw, text};
+use screen_support::lesson_screen as screen;
 
 /// A lesson on a shipped scene whose one step says `text`, selects `axis` of `pair`, states
 /// `expect` and, when given, asks `quiz`.
@@ -20,14 +18,6 @@ fn lesson(scene: &str, pair: &str, axis: &str, expect: &str, quiz: &str) -> Resu
         "title = \"t\"\nscene = \"{scene}\"\n\n[[step]]\ntext = \"gap {{{{gap rod,bar S2}}}} r0 {{{{r0 bar,rod S2}}}}\"\nselect = {{ pair = [{pair}], axis = \"{axis}\" }}\nexpect = [{expect}]\n{quiz}"
     );
     load_lesson_str(&text, "l.toml", None).map_err(|d| d.to_string())
-}
-
-/// The screen of step `step` at 120×40.
-fn screen(lesson: &Lesson, step: usize) -> (Player, String) {
-    let mut player = Player::new(lesson.clone(), None, step, Theme::new(true, false));
-    player.update(LessonAction::Resize(120, 40));
-    let shown = text(&draw(&player, 120, 40));
-    (player, shown)
 }
 
 #[test]

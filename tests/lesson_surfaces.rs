@@ -4,13 +4,11 @@
 #![cfg(feature = "tui")]
 
 use sepax::lesson::{self, check_lesson, load_lesson_str, Lesson};
-use sepax::tui::lesson::{LessonAction, Player};
-use sepax::tui::Theme;
 
 #[path = "support/screen.rs"]
 mod screen_support;
 
-use screen_support::{draw, text};
+use screen_support::lesson_screen as screen;
 
 /// A lesson on a shipped scene whose one step selects `axis` of `pair` and states `expect`.
 fn lesson(scene: &str, pair: &str, axis: &str, expect: &str) -> Result<Lesson, String> {
@@ -18,14 +16,6 @@ fn lesson(scene: &str, pair: &str, axis: &str, expect: &str) -> Result<Lesson, S
         "title = \"t\"\nscene = \"{scene}\"\n\n[[step]]\ntext = \"x\"\nselect = {{ pair = [{pair}], axis = \"{axis}\" }}\nexpect = [{expect}]\n"
     );
     load_lesson_str(&text, "l.toml", None).map_err(|d| d.to_string())
-}
-
-/// The screen of step `step` at 120×40.
-fn screen(lesson: &Lesson, step: usize) -> (Player, String) {
-    let mut player = Player::new(lesson.clone(), None, step, Theme::new(true, false));
-    player.update(LessonAction::Resize(120, 40));
-    let shown = text(&draw(&player, 120, 40));
-    (player, shown)
 }
 
 #[test]

@@ -64,3 +64,20 @@ pub fn menu_progress() -> Progress {
     progress.record("02_second", 2, Outcome::Skipped);
     progress
 }
+
+/// A lesson's step `step` opened in the player at 120×40: the player and the screen as text.
+pub fn lesson_screen(
+    lesson: &sepax::lesson::Lesson,
+    step: usize,
+) -> (sepax::tui::lesson::Player, String) {
+    use sepax::tui::lesson::{LessonAction, Player};
+    let mut player = Player::new(
+        lesson.clone(),
+        None,
+        step,
+        sepax::tui::Theme::new(true, false),
+    );
+    player.update(LessonAction::Resize(120, 40));
+    let shown = text(&draw(&player, 120, 40));
+    (player, shown)
+}
