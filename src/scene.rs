@@ -29,6 +29,7 @@ mod friction;
 pub mod limits;
 pub(crate) mod load;
 mod locate;
+mod matrix;
 mod measure;
 mod mesh;
 mod model;
@@ -53,10 +54,11 @@ pub use load::{
     shipped_scenes, text_of, MAX_FILE_BYTES,
 };
 pub use locate::at_body_key;
+pub use matrix::MAX_MATRIX_SIZE;
 pub use model::{
     BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, Figure, FigureSpec, FitReport,
-    ForceSpec, MeasureSpec, MeshSpec, RaySpec, ResponseModel, Scene, ShapeSpec, SpringSpec, Target,
-    WorldSettings,
+    ForceSpec, MatrixSpec, MeasureSpec, MeshSpec, RaySpec, ResponseModel, Scene, ShapeSpec,
+    SpringSpec, Target, WorldSettings,
 };
 pub use ray::MAX_BOUNCES;
 pub use roster::find_body;

@@ -11,6 +11,7 @@ mod frame;
 mod frames_text;
 mod kinds;
 mod linear_system;
+mod matrices;
 mod measures;
 mod number;
 mod pairs;
@@ -38,6 +39,9 @@ pub use frame::{
 pub use frames_text::{fit_lines, render_body_frames, render_frames, render_pair_frames};
 pub use kinds::CONTACT_KINDS;
 pub use linear_system::{linear_system_record, render_linear_system, LinearSystemRecord};
+pub use matrices::{
+    matrix_record, render_matrices, EigenPairRecord, EigenRecord, LuRecord, MatrixRecord,
+};
 pub use measures::{figure_item, measure_record, MeasureRecord};
 pub use number::{coordinates, fixed};
 pub use pairs::{
@@ -94,6 +98,9 @@ pub struct Explanation {
     pub rays: Vec<RayRecord>,
     /// Every distance the scene's `[[measure]]` entries ask for, at that frame.
     pub measures: Vec<MeasureRecord>,
+    /// Every `[[matrix]]` of the scene, factored and decomposed (absent when there is none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub matrices: Vec<MatrixRecord>,
     /// Every pair, `a` before `b` in scene order (the last field: `explain` streams it).
     pub pairs: Vec<PairRecord>,
 }
@@ -175,6 +182,7 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
             .iter()
             .map(|m| measure_record(m, specs, &scene.figures))
             .collect(),
+        matrices: scene.matrices.iter().map(matrix_record).collect(),
         bodies,
         frames: None,
         linear_system: None,

@@ -42,6 +42,18 @@ fn the_matrices_overlay_shows_frames_fits_and_the_implicit_system() {
         "{system}"
     );
     assert!(system.contains("residual |A dv - b|"), "{system}");
+    let eigen = matrices("course_eigen", 120, 40);
+    insta::assert_snapshot!("matrices_course_eigen_120x40", eigen);
+    assert!(
+        eigen.contains("v = (1.000000, -3.000000)") && eigen.contains("lambda2 = -1.000000"),
+        "{eigen}"
+    );
+    let lu = matrices("course_lu", 120, 40);
+    insta::assert_snapshot!("matrices_course_lu_120x40", lu);
+    assert!(
+        lu.contains("[     1.300000    -2.000000    -1.700000 ]"),
+        "{lu}"
+    );
     // Too tall for 80x24: cut with a note that says where the rest is.
     let small = matrices("fitted_cloud", 80, 24);
     assert!(

@@ -10,7 +10,7 @@ use super::fields::Fields;
 use super::model::Scene;
 use super::roster::Roster;
 use super::value::{self, Raw, Report};
-use super::{body, constraint, force, measure, ray, spring, world};
+use super::{body, constraint, force, matrix, measure, ray, spring, world};
 
 /// The validation of one table of an array of tables: (table, header span, index, bodies, report).
 type Validate<T> =
@@ -47,7 +47,15 @@ pub(crate) fn validate(root: &DeTable<'_>, name: &str, r: &mut Report<'_>) -> Op
         constraint::validate,
     );
     let rays = each(f.raw("ray"), "ray", &roster, r, ray::validate);
-    let rays = rays.filter(|rays| unique_ray_names(f.raw("ray"), rays, r));
+    let rays = rays.filter(|rays| {
+        let names: Vec<&str> = rays.iter().map(|ray| ray.name.as_str()).collect();
+        unique_names(f.raw("ray"), "ray", &names, r)
+    });
+    let matrices = each(f.raw("matrix"), "matrix", &roster, r, matrix::validate);
+    let matrices = matrices.filter(|matrices| {
+        let names: Vec<&str> = matrices.iter().map(|m| m.name.as_str()).collect();
+        unique_names(f.raw("matrix"), "matrix", &names, r)
+    });
     let measured = match f.raw("measure") {
         None => Some((Vec::new(), Vec::new())),
         Some(raw) => {
@@ -68,6 +76,7 @@ pub(crate) fn validate(root: &DeTable<'_>, name: &str, r: &mut Report<'_>) -> Op
         rays: rays?,
         figures: figures?,
         measures: measures?,
+        matrices: matrices?,
     };
     finished.then_some(scene)
 }
@@ -146,23 +155,21 @@ fn bodies<'t>(raw: &'t Raw<'_>, r: &mut Report<'_>) -> Roster<'t> {
     roster
 }
 
-/// Reports a ray name used twice (at the second use); `true` when the names are unique.
-fn unique_ray_names(raw: Option<&Raw<'_>>, rays: &[ray::RaySpec], r: &mut Report<'_>) -> bool {
+/// Reports a name of the `[[key]]` tables used twice (at the second use); `true` when the names
+/// are unique.
+fn unique_names(raw: Option<&Raw<'_>>, key: &str, names: &[&str], r: &mut Report<'_>) -> bool {
     let Some(DeValue::Array(items)) = raw.map(Raw::get_ref) else {
         return true;
     };
     let mut unique = true;
-    for (k, spec) in rays.iter().enumerate() {
-        if let Some(first) = rays[..k].iter().position(|other| other.name == spec.name) {
+    for (k, name) in names.iter().enumerate() {
+        if let Some(first) = names[..k].iter().position(|other| other == name) {
             let span = match items[k].get_ref() {
                 DeValue::Table(t) => t.get("name").map_or(items[k].span(), Raw::span),
                 _ => items[k].span(),
             };
             let line = r.line_of(items[first].span().start);
-            let message = format!(
-                "duplicate ray name {:?}: the ray at line {line} has it",
-                spec.name
-            );
+            let message = format!("duplicate {key} name {name:?}: the {key} at line {line} has it");
             r.error(span, message);
             unique = false;
         }

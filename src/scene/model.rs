@@ -5,6 +5,7 @@ use std::sync::Arc;
 use nalgebra::{UnitQuaternion, Vector3};
 
 pub use super::figure::{Figure, FigureSpec};
+pub use super::matrix::MatrixSpec;
 pub use super::measure::{MeasureSpec, Target};
 pub use super::ray::RaySpec;
 pub use crate::dynamics::response::ResponseModel;
@@ -35,6 +36,8 @@ pub struct Scene {
     pub figures: Vec<FigureSpec>,
     /// The distances that `[[measure]]` entries ask for, in file order.
     pub measures: Vec<MeasureSpec>,
+    /// The `[[matrix]]` entries in file order.
+    pub matrices: Vec<MatrixSpec>,
 }
 
 /// The `[world]` table.

@@ -34,11 +34,11 @@ pub struct LinearSystemRecord {
     pub residual: Option<f64>,
 }
 
-fn rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
+pub(super) fn rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
     m.row_iter().map(|r| r.iter().copied().collect()).collect()
 }
 
-fn entries(v: &DVector<f64>) -> Vec<f64> {
+pub(super) fn entries(v: &DVector<f64>) -> Vec<f64> {
     v.iter().copied().collect()
 }
 
@@ -90,6 +90,23 @@ pub fn linear_system_record(scene: &Scene, frame: usize) -> Result<LinearSystemR
     })
 }
 
+/// Writes `name:` and the rows of `m` below it, six decimals in columns 13 wide.
+pub(super) fn write_block(out: &mut String, name: &str, m: &[Vec<f64>]) {
+    let _ = writeln!(out, "{name}:");
+    for row in m {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&x| format!("{:>13}", fixed(x, 6)))
+            .collect();
+        let _ = writeln!(out, "  [{} ]", cells.join(""));
+    }
+}
+
+/// Whether the permutation matrix `p` swaps any rows.
+pub(super) fn swaps_rows(p: &[Vec<f64>]) -> bool {
+    p.iter().enumerate().any(|(r, row)| row[r] != 1.0)
+}
+
 /// The system as text: `A`, `b`, `P`, `L`, `U`, `Δv` and the residual.
 pub fn render_linear_system(record: &LinearSystemRecord) -> String {
     let mut out = format!(
@@ -98,28 +115,14 @@ pub fn render_linear_system(record: &LinearSystemRecord) -> String {
         record.h,
         record.unknowns.join(", ")
     );
-    let block = |out: &mut String, name: &str, m: &[Vec<f64>]| {
-        let _ = writeln!(out, "{name}:");
-        for row in m {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|&x| format!("{:>13}", fixed(x, 6)))
-                .collect();
-            let _ = writeln!(out, "  [{} ]", cells.join(""));
-        }
-    };
+    let block = write_block;
     block(&mut out, "A = M - h^2 dF/dx - h dF/dv", &record.matrix);
     block(
         &mut out,
         "b = h F + h^2 (dF/dx) v",
         std::slice::from_ref(&record.rhs),
     );
-    let swapped = record
-        .permutation
-        .iter()
-        .enumerate()
-        .any(|(r, row)| row[r] != 1.0);
-    if swapped {
+    if swaps_rows(&record.permutation) {
         block(&mut out, "P (P A = L U)", &record.permutation);
     } else {
         out.push_str("P = I (no row swaps: A = L U)\n");

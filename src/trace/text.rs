@@ -148,6 +148,7 @@ pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
     }
     super::probe_text::write_rays(&mut out, &explanation.rays);
     super::probe_text::write_measures(&mut out, &explanation.measures);
+    out.push_str(&super::render_matrices(&explanation.matrices));
     out
 }
 

@@ -1,4 +1,5 @@
-//! The linear-algebra overlay (`m`): the linear system of the implicit-Euler step from the frame,
+//! The linear-algebra overlay (`m`): the scene's `[[matrix]]` entries, the linear system of the
+//! implicit-Euler step from the frame,
 //! the covariance fit of the selected pair's fitted bodies, and the pair's frames as homogeneous
 //! matrices, the same text `sepax explain --frames --linear-system` prints.
 
@@ -15,8 +16,9 @@ use crate::trace;
 /// The overlay's text for the current frame and pair (computed when it opens: an implicit-Euler
 /// system is found by simulating up to the frame).
 pub fn lines_for(app: &App) -> Vec<String> {
-    let mut text = String::new();
     let scene = app.scene();
+    let matrices: Vec<_> = scene.matrices.iter().map(trace::matrix_record).collect();
+    let mut text = trace::render_matrices(&matrices);
     if scene.world.integrator == "implicit-euler" {
         match trace::linear_system_record(scene, app.frame()) {
             Ok(system) => text.push_str(&trace::render_linear_system(&system)),

@@ -125,20 +125,16 @@ pub fn linear_system(system: &System, y: &DVector<f64>, h: f64) -> Option<Linear
     }
     let forces = system.forces.total(&system.bodies, y);
     let (matrix, rhs) = assemble(system, y, h, &forces, &jacobians(system, y), &moving);
-    let lu = matrix.clone().lu();
-    let mut permutation = DMatrix::identity(rhs.len(), rhs.len());
-    lu.p().permute_rows(&mut permutation);
-    let solution = lu.solve(&rhs);
-    let residual = solution.as_ref().map(|x| (&matrix * x - &rhs).norm());
+    let lu = crate::math::lu_factors(&matrix, &rhs);
     Some(LinearSystem {
         bodies: moving,
-        lower: lu.l(),
-        upper: lu.u(),
-        permutation,
+        lower: lu.lower,
+        upper: lu.upper,
+        permutation: lu.permutation,
         matrix,
         rhs,
-        solution,
-        residual,
+        solution: lu.solution,
+        residual: lu.residual,
     })
 }
 
