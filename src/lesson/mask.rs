@@ -5,6 +5,8 @@
 //! axis name, a contact kind, a stage, a world axis `x`/`y`/`z`) hides that word in the engine's
 //! statements, and an axis name also hides the separating-axis verdict (the `sep` marks).
 
+use std::fmt::Write as _;
+
 use super::axis::TableAxis;
 use super::expect::{CONTACT_KINDS, STAGES};
 use super::model::Answer;
@@ -118,6 +120,16 @@ impl Mask {
     /// number and each whole word that states the answer shown as `?`: numbers with a decimal
     /// point or an exponent, and whole numbers too when the answer is whole.
     pub fn text(&self, text: &str) -> String {
+        self.masked(text, false)
+    }
+
+    /// A line of a table or a matrix, masked as [`Mask::text`] masks, with each hidden number's
+    /// `?` padded on the left to the number's width so that the columns stay aligned.
+    pub fn columns(&self, text: &str) -> String {
+        self.masked(text, true)
+    }
+
+    fn masked(&self, text: &str, keep_width: bool) -> String {
         if !self.is_on() {
             return text.to_string();
         }
@@ -130,11 +142,12 @@ impl Mask {
                 if let Some((end, decimal)) = number_end(&chars, k) {
                     let token: String = chars[k..end].iter().collect();
                     let whole_answer = self.number.is_some_and(|(v, _)| v.fract() == 0.0);
-                    out.push_str(if (decimal || whole_answer) && self.hides_printed(&token) {
-                        HIDDEN
+                    if (decimal || whole_answer) && self.hides_printed(&token) {
+                        let width = if keep_width { end - k } else { 0 };
+                        let _ = write!(out, "{HIDDEN:>width$}");
                     } else {
-                        &token
-                    });
+                        out.push_str(&token);
+                    }
                     k = end;
                     continue;
                 }

@@ -126,3 +126,13 @@ fn placeholders_are_hidden_when_their_value_states_the_answer() {
     assert!(axis.hides_value(&resolved(Value::Word("A0xB2".into()), "A0xB2")));
     assert!(!axis.hides_value(&resolved(Value::Word("A0".into()), "A0")));
 }
+
+#[test]
+fn a_hidden_number_in_a_column_keeps_its_width() {
+    let mask = number(-1.7, 0.001);
+    let row = "  [     1.300000    -2.000000    -1.700000 ]";
+    let masked = mask.columns(row);
+    assert_eq!(masked, "  [     1.300000    -2.000000            ? ]");
+    assert_eq!(masked.chars().count(), row.chars().count());
+    assert_eq!(mask.text(row), "  [     1.300000    -2.000000    ? ]");
+}

@@ -60,7 +60,7 @@ pub fn render(app: &App, text: &[String], area: Rect, buf: &mut Buffer) {
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let room = usize::from(area.height.saturating_sub(4));
     let rows_of = |line: &str| line.chars().count().div_ceil(inner).max(1);
-    let shown: Vec<String> = text.iter().map(|l| mask.text(l)).collect();
+    let shown: Vec<String> = text.iter().map(|l| mask.columns(l)).collect();
     let mut used = 0;
     let mut keep = 0;
     for line in &shown {
