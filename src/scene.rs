@@ -36,6 +36,7 @@ mod model;
 mod obj;
 mod points;
 mod ray;
+mod report;
 mod roster;
 pub(crate) mod rotation;
 mod spring;

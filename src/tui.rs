@@ -7,6 +7,7 @@
 //! so history is exact. Everything shown is read from the frame records and from the same
 //! explanation `sepax explain` prints.
 
+mod action;
 mod app;
 mod contact;
 mod convex_table;
@@ -39,6 +40,7 @@ mod update;
 mod view;
 mod window;
 
+pub use action::Action;
 pub use app::{App, Framing, Options, Overlay, Playback, SPEEDS};
 pub use focus::Focus;
 pub use header::status;
@@ -49,4 +51,3 @@ pub use probes::Probes;
 pub use terminal::{drive, run, run_scene, session, Screen};
 pub use theme::Theme;
 pub use timeline::HISTORY_BUDGET;
-pub use update::Action;
