@@ -2,35 +2,11 @@
 
 use std::path::Path;
 
-use sepax::scene::{find_body, load, load_bytes, load_path, load_str, Diagnostic};
+#[path = "support/located.rs"]
+mod located;
 
-/// The diagnostics of `text`, which must fail to load.
-fn errors(text: &str) -> Vec<Diagnostic> {
-    match load_str(text, "t.toml") {
-        Ok(scene) => panic!("expected errors, loaded {scene:?}"),
-        Err(diagnostics) => diagnostics.0,
-    }
-}
-
-/// Asserts that `text` gives exactly one diagnostic, at the `line:column` that starts `want`, whose
-/// message contains every `|`-separated part of the rest of `want`.
-#[track_caller]
-fn one(text: &str, want: &str) {
-    let (at, words) = want.split_once(' ').expect("want is `line:column words`");
-    let found = errors(text);
-    assert_eq!(found.len(), 1, "expected one diagnostic, got {found:#?}");
-    let d = &found[0];
-    let place = format!("{}:{}", d.line.unwrap_or(0), d.column.unwrap_or(0));
-    assert_eq!(place, at, "{d}");
-    for word in words.split('|') {
-        assert!(d.message.contains(word), "{:?} lacks {word:?}", d.message);
-    }
-    assert!(
-        d.to_string()
-            .starts_with(&format!("t.toml:{at}: {}", d.message)),
-        "{d}"
-    );
-}
+use located::{errors, one};
+use sepax::scene::{find_body, load, load_bytes, load_path, Diagnostic};
 
 /// `gives!(text => "line:column words|words")`: the one diagnostic of `text` (see [`one`]).
 macro_rules! gives {

@@ -1,9 +1,13 @@
 //! `[[matrix]]` tables: the course's LU and eigenvalue examples come out of the shipped scenes'
 //! records, random matrices satisfy `P A = L U` and `A v = λ v`, and bad tables get located errors.
 
+#[path = "support/located.rs"]
+mod located;
+
+use located::one;
 use proptest::prelude::*;
 use sepax::nalgebra::{DMatrix, DVector};
-use sepax::scene::{self, load_str, Diagnostic, MatrixSpec};
+use sepax::scene::{self, MatrixSpec};
 use sepax::trace::{matrix_record, MatrixRecord};
 
 fn records(name: &str) -> Vec<MatrixRecord> {
@@ -122,59 +126,46 @@ proptest! {
 /// A body on lines 1–7; the text under test starts on line 8.
 const HEAD: &str = "[world]\ndt = 0.1\n[[body]]\nname = \"A\"\nshape = \"sphere\"\nradius = 1\ncenter = [0, 0, 0]\n";
 
-fn errors(tail: &str) -> Vec<Diagnostic> {
-    match load_str(&format!("{HEAD}{tail}"), "t.toml") {
-        Ok(scene) => panic!("expected errors, loaded {scene:?}"),
-        Err(diagnostics) => diagnostics.0,
-    }
-}
-
+/// The one diagnostic of `tail` after [`HEAD`] is at `at` and its message holds every `|` part.
 #[track_caller]
-fn one(tail: &str, at: &str, words: &str) {
-    let found = errors(tail);
-    assert_eq!(found.len(), 1, "expected one diagnostic, got {found:#?}");
-    let d = &found[0];
-    let place = format!("{}:{}", d.line.unwrap_or(0), d.column.unwrap_or(0));
-    assert_eq!(place, at, "{d}");
-    for word in words.split('|') {
-        assert!(d.message.contains(word), "{:?} lacks {word:?}", d.message);
-    }
+fn one_after_head(tail: &str, at: &str, words: &str) {
+    one(&format!("{HEAD}{tail}"), &format!("{at} {words}"));
 }
 
 #[test]
 fn matrix_errors_are_located() {
     let head = "[[matrix]]\nname = \"M\"\n";
-    one(
+    one_after_head(
         &format!("{head}rows = [[1, 2], [3]]\n"),
         "10:17",
         "row 2 of `rows` of matrix \"M\" has 1 numbers|needs 2 in each",
     );
-    one(
+    one_after_head(
         &format!("{head}rows = [[1, 2], [3, 4]]\nrhs = [1, 2, 3]\n"),
         "11:7",
         "`rhs` of matrix \"M\" has 3 numbers, and the matrix has 2 rows",
     );
-    one(
+    one_after_head(
         &format!("{head}rows = [[1], [2], [3], [4], [5], [6], [7]]\n"),
         "10:8",
         "must hold 1 to 6 rows, found 7",
     );
-    one(
+    one_after_head(
         &format!("{head}rows = [[1, \"x\"], [3, 4]]\n"),
         "10:13",
         "row 1 of `rows` of matrix \"M\"",
     );
-    one(
+    one_after_head(
         &format!("{head}rows = [[1]]\nrsh = [1]\n"),
         "11:1",
         "unknown key `rsh` in matrix \"M\"|allowed keys: name, rows, rhs",
     );
-    one(
+    one_after_head(
         "[[matrix]]\nname = \"M\"\n",
         "8:1",
         "matrix \"M\" is missing `rows`",
     );
-    one(
+    one_after_head(
         &format!("{head}rows = [[1]]\n{head}rows = [[2]]\n"),
         "12:8",
         "duplicate matrix name \"M\": the matrix at line 8 has it",

@@ -2,38 +2,19 @@
 //! `explain` writes for the shipped scenes, and `explain` of random box–triangle scenes against
 //! parry3d-f64's verdict.
 
+#[path = "support/located.rs"]
+mod located;
 mod oracle_support;
 mod shapes_support;
 
+use located::one;
 use oracle_support::Rng;
 use parry3d_f64::shape::Cuboid;
 use sepax::nalgebra::Vector3;
 use sepax::sat::Robustness;
-use sepax::scene::{load, load_path, load_str, Diagnostic, ShapeSpec};
+use sepax::scene::{load, load_path, load_str, ShapeSpec};
 use sepax::trace;
 use shapes_support::{near_touching, parry_triangle, pose_of, triangle_near, Placed, WORLD};
-
-/// The diagnostics of `text`, which must fail to load.
-fn errors(text: &str) -> Vec<Diagnostic> {
-    match load_str(text, "t.toml") {
-        Ok(scene) => panic!("expected errors, loaded {scene:?}"),
-        Err(diagnostics) => diagnostics.0,
-    }
-}
-
-/// Asserts that `text` gives one diagnostic at `line:column` whose message has every `|` part.
-#[track_caller]
-fn one(text: &str, want: &str) {
-    let (at, words) = want.split_once(' ').expect("`line:column words`");
-    let found = errors(text);
-    assert_eq!(found.len(), 1, "expected one diagnostic, got {found:#?}");
-    let d = &found[0];
-    let place = format!("{}:{}", d.line.unwrap_or(0), d.column.unwrap_or(0));
-    assert_eq!(place, at, "{d}");
-    for word in words.split('|') {
-        assert!(d.message.contains(word), "{:?} lacks {word:?}", d.message);
-    }
-}
 
 /// A valid `[world]` on lines 1–2 and a body whose keys start on line 4.
 fn body(lines: &str) -> String {
