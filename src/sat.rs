@@ -41,8 +41,8 @@ pub use kdop_rows::{kdop_trace, KdopTrace, KDOP_CONSERVATIVE_NOTE};
 pub use kernel::DEGENERATE_SINE;
 pub use manifold::manifold;
 pub use mesh_query::{
-    box_mesh, box_mesh_overlaps, sphere_mesh, sweep_box_mesh, sweep_sphere_mesh, triangle_mesh,
-    MeshQuery, MeshSweep,
+    box_mesh, box_mesh_overlaps, convex_mesh, sphere_mesh, sweep_box_mesh, sweep_sphere_mesh,
+    triangle_mesh, MeshQuery, MeshSweep,
 };
 pub use moller::{moller, MollerStage, MollerTest};
 pub use overlap::intersection_points;

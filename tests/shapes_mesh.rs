@@ -8,60 +8,15 @@ mod oracle_support;
 mod shapes_support;
 
 use oracle_support::{dvec, Rng};
-use parry3d_f64::shape::{Ball, Cuboid, TriMesh as ParryMesh};
-use sepax::geometry::{Sphere, TriMesh};
+use parry3d_f64::shape::{Ball, Cuboid};
+use sepax::geometry::Sphere;
 use sepax::nalgebra::{UnitQuaternion, Vector3};
 use sepax::sat;
 use sepax::Obb;
-use shapes_support::{near_touching, pose_of, Placed, WORLD};
+use shapes_support::{mesh, near_touching, parry_mesh, pose_of, Placed, WORLD};
 
 const SEED: u64 = 0x05E9_A0C1_3E54_0017;
 const TOUCH_BAND: f64 = 1e-9;
-
-/// A bumpy terrain of `n × n` cells over `[-6, 6]²` (two triangles a cell), or with `soup`
-/// a cloud of `2 n²` random triangles in `[-6, 6]³`.
-fn mesh(rng: &mut Rng, n: u32, soup: bool) -> TriMesh {
-    if soup {
-        let mut vertices = Vec::new();
-        for _ in 0..2 * n * n {
-            let c = rng.vector(6.0);
-            let w = rng.range(0.2, 1.5);
-            let t = shapes_support::triangle_near(rng, &c, w);
-            vertices.extend(t.vertices);
-        }
-        let triangles = (0..2 * n * n)
-            .map(|k| [3 * k, 3 * k + 1, 3 * k + 2])
-            .collect();
-        return TriMesh::new(vertices, triangles).expect("random triangles are fine");
-    }
-    let (a, b, c) = (
-        rng.range(0.2, 1.0),
-        rng.range(0.2, 1.0),
-        rng.range(-0.3, 0.3),
-    );
-    let step = 12.0 / f64::from(n);
-    let mut vertices = Vec::new();
-    for i in 0..=n {
-        for j in 0..=n {
-            let (x, z) = (-6.0 + step * f64::from(i), -6.0 + step * f64::from(j));
-            vertices.push(Vector3::new(x, (a * x).sin() + (b * z).cos() + c * x, z));
-        }
-    }
-    let at = |i: u32, j: u32| i * (n + 1) + j;
-    let mut triangles = Vec::new();
-    for i in 0..n {
-        for j in 0..n {
-            triangles.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
-            triangles.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
-        }
-    }
-    TriMesh::new(vertices, triangles).expect("a terrain is fine")
-}
-
-fn parry_mesh(mesh: &TriMesh) -> ParryMesh {
-    let vertices = mesh.vertices().iter().map(dvec).collect();
-    ParryMesh::new(vertices, mesh.triangles().to_vec()).expect("valid mesh")
-}
 
 #[test]
 fn boxes_against_meshes_agree_with_parry_and_brute_force() {

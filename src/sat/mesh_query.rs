@@ -1,5 +1,6 @@
-//! Boxes, spheres and triangles against a triangle mesh through its AABB tree: the traversal's
-//! counts, then the deciding triangle's own test (docs/methods.md §15.1, §15.2; the hierarchy of §3.5).
+//! Boxes, spheres, triangles and convex shapes against a triangle mesh through its AABB tree: the
+//! traversal's counts, then the deciding triangle's own test (docs/methods.md §15.1, §15.2, §15.6;
+//! the hierarchy of §3.5).
 
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -11,10 +12,11 @@ use super::box_triangle_sweep::box_triangle_first_contact;
 use super::shape_sweep::ShapeContact;
 use super::triangle_triangle::{triangle_triangle_trace, TriangleTriangleTrace};
 use crate::geometry::bvh::Traversal;
+use crate::geometry::gjk::{gjk, Gjk};
 use crate::geometry::sphere_triangle::{
     sphere_triangle, sweep_sphere_triangle, SphereTriangle, TriangleSweep,
 };
-use crate::geometry::{Aabb, Obb, Sphere, TriMesh, Triangle};
+use crate::geometry::{Aabb, Convex, Obb, Sphere, TriMesh, Triangle};
 
 /// A still shape against a mesh: what the tree did and the triangle that decided.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -148,6 +150,31 @@ pub fn triangle_mesh(triangle: &Triangle, mesh: &TriMesh) -> MeshQuery<TriangleT
         intersecting,
         deciding_triangle,
         evidence: deciding_triangle.map(|i| triangle_triangle_trace(triangle, &mesh.triangle(i))),
+    }
+}
+
+/// An ellipsoid, a cylinder or a k-DOP against the mesh with the traversal record and GJK's
+/// record on the deciding triangle.
+///
+/// # Algorithm
+/// Depth-first walk of the tree, entering the nodes whose AABB meets the shape's AABB; at a leaf
+/// each triangle gets GJK on the two support functions (touching counts as meeting; the
+/// distance orders the misses).
+pub fn convex_mesh(shape: &Convex, mesh: &TriMesh) -> MeshQuery<Gjk> {
+    let bounds = shape.aabb();
+    let (traversal, intersecting, deciding_triangle) = decide(
+        mesh,
+        |n| n.overlaps(&bounds),
+        |t| {
+            let found = gjk(shape, t);
+            (found.intersecting, found.distance)
+        },
+    );
+    MeshQuery {
+        traversal,
+        intersecting,
+        deciding_triangle,
+        evidence: deciding_triangle.map(|i| gjk(shape, &mesh.triangle(i))),
     }
 }
 

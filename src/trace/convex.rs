@@ -23,7 +23,7 @@ use crate::scene::BodySpec;
 pub struct GjkRecord {
     /// What plays A (the convex shape, or the first of two).
     pub a: String,
-    /// What plays B (`triangle 3 of ramp` for a mesh's nearest triangle).
+    /// What plays B (`triangle 3 of ramp` for a mesh's deciding triangle).
     pub b: String,
     /// Every iteration: the simplex it started from (points `w = a - b` with their sources), the
     /// search direction, the support point, and the distance bounds after it.
@@ -121,12 +121,20 @@ pub(crate) fn convex_pair(
             kdop_table(&mut record, (first, shape), (second, other));
         }
         Shape::Mesh(m) => {
-            // GJK against the mesh's triangle that the contact table finds nearest.
-            let nearest = contact::contact(ta, tb, f64::INFINITY)?;
-            let i = nearest.triangle?;
-            let triangle = m.mesh.triangle(i).translated(&m.offset);
-            let name = format!("triangle {i} of {}", second.name);
-            gjk_record(&mut record, (first, shape), (&name, &triangle), motion, 0.0);
+            // The tree's walk, then GJK on the deciding triangle (the first met, or the
+            // nearest tested when none meets).
+            let query = crate::sat::convex_mesh(&shape.translated(&-m.offset), &m.mesh);
+            let (traversal, deciding) = (query.traversal, query.deciding_triangle);
+            record.mesh = Some(super::surfaces::walk(second, m, traversal, deciding));
+            match deciding {
+                Some(i) => {
+                    let triangle = m.mesh.triangle(i).translated(&m.offset);
+                    let name = format!("triangle {i} of {}", second.name);
+                    gjk_record(&mut record, (first, shape), (&name, &triangle), motion, 0.0);
+                }
+                None => record.sentence = super::surface_text::mesh_sentence(&record),
+            }
+            record.intersecting = query.intersecting;
         }
     }
     let found = contact::first_contact(&pa, velocity(a), &pb, velocity(b), horizon);

@@ -275,7 +275,7 @@ fn triangle_mesh(
 }
 
 /// The record of a walk of `m`'s tree.
-fn walk(
+pub(super) fn walk(
     body: &BodySpec,
     m: &PlacedMesh,
     traversal: crate::geometry::bvh::Traversal,

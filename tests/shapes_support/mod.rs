@@ -6,7 +6,7 @@ use parry3d_f64::glamx::DQuat;
 use parry3d_f64::math::Pose;
 use parry3d_f64::query::{self, ShapeCastOptions};
 use parry3d_f64::shape::{self, Shape};
-use sepax::geometry::Triangle;
+use sepax::geometry::{TriMesh, Triangle};
 use sepax::nalgebra::{UnitQuaternion, Vector3};
 
 use super::oracle_support::{dvec, Rng};
@@ -181,4 +181,50 @@ pub fn describe_triangle(t: &Triangle) -> String {
         "Triangle::new(v({:?}, {:?}, {:?}), v({:?}, {:?}, {:?}), v({:?}, {:?}, {:?}))",
         v[0].x, v[0].y, v[0].z, v[1].x, v[1].y, v[1].z, v[2].x, v[2].y, v[2].z
     )
+}
+
+/// A bumpy terrain of `n × n` cells over `[-6, 6]²` (two triangles a cell), or with `soup`
+/// a cloud of `2 n²` random triangles in `[-6, 6]³`.
+pub fn mesh(rng: &mut Rng, n: u32, soup: bool) -> TriMesh {
+    if soup {
+        let mut vertices = Vec::new();
+        for _ in 0..2 * n * n {
+            let c = rng.vector(6.0);
+            let w = rng.range(0.2, 1.5);
+            let t = triangle_near(rng, &c, w);
+            vertices.extend(t.vertices);
+        }
+        let triangles = (0..2 * n * n)
+            .map(|k| [3 * k, 3 * k + 1, 3 * k + 2])
+            .collect();
+        return TriMesh::new(vertices, triangles).expect("random triangles are fine");
+    }
+    let (a, b, c) = (
+        rng.range(0.2, 1.0),
+        rng.range(0.2, 1.0),
+        rng.range(-0.3, 0.3),
+    );
+    let step = 12.0 / f64::from(n);
+    let mut vertices = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            let (x, z) = (-6.0 + step * f64::from(i), -6.0 + step * f64::from(j));
+            vertices.push(Vector3::new(x, (a * x).sin() + (b * z).cos() + c * x, z));
+        }
+    }
+    let at = |i: u32, j: u32| i * (n + 1) + j;
+    let mut triangles = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            triangles.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
+            triangles.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
+        }
+    }
+    TriMesh::new(vertices, triangles).expect("a terrain is fine")
+}
+
+/// The mesh in parry (its own tree), in world coordinates.
+pub fn parry_mesh(mesh: &TriMesh) -> shape::TriMesh {
+    let vertices = mesh.vertices().iter().map(dvec).collect();
+    shape::TriMesh::new(vertices, mesh.triangles().to_vec()).expect("valid mesh")
 }
