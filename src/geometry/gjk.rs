@@ -10,6 +10,12 @@ use super::support::SupportMap;
 /// the pair (the sum of the bounding radii and the centre distance).
 pub const GJK_TOLERANCE: f64 = 1e-10;
 
+/// A bound that moves by less than this share of the tolerance has not moved.
+const STALL: f64 = 1e-4;
+
+/// GJK stops after this many iterations in a row in which neither bound moved.
+const IDLE_ITERATIONS: usize = 4;
+
 /// GJK gives up after this many iterations (the bounds are still valid then).
 pub const GJK_MAX_ITERATIONS: usize = 128;
 
@@ -38,7 +44,8 @@ pub enum GjkEnd {
     ContainsOrigin,
     /// The nearest point of the simplex is within tolerance of the origin: touching.
     Touching,
-    /// A support point came back that the simplex already had: no further progress.
+    /// A support point came back that the simplex already had, or neither bound moved for
+    /// several iterations: no further progress.
     NoProgress,
     /// The iteration limit was reached; the bounds still hold.
     IterationLimit,
@@ -101,7 +108,9 @@ pub(crate) fn support_of<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 ///    `|v|` an upper bound. Stop when they meet within the tolerance.
 /// 3. Add `w` to the simplex, replace `v` by the simplex's point nearest the origin and drop
 ///    the vertices that do not carry it.
-/// 4. A tetrahedron around the origin, or `|v|` within tolerance, means touching or overlap.
+/// 4. A tetrahedron around the origin, or `|v|` within tolerance, means touching or overlap; a
+///    support point already in the simplex, or bounds that have not moved for four iterations,
+///    mean rounding rules: `|v|` is then the distance.
 ///    The closest points are the barycentric combinations of the simplex's sources.
 pub fn gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Gjk {
     let tolerance = pair_tolerance(a, b);
@@ -117,11 +126,16 @@ pub fn gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Gjk 
     }
     let (mut iterations, mut lower) = (Vec::new(), 0.0_f64);
     let mut end = GjkEnd::IterationLimit;
+    let (mut last_bounds, mut idle) = ((f64::INFINITY, 0.0_f64), 0);
     for _ in 0..GJK_MAX_ITERATIONS {
         let upper = v.norm();
         let direction = -v;
         let w = support_of(a, b, &direction);
         lower = lower.max(v.dot(&w.w) / upper);
+        let moved =
+            upper < last_bounds.0 - STALL * tolerance || lower > last_bounds.1 + STALL * tolerance;
+        idle = if moved { 0 } else { idle + 1 };
+        last_bounds = (upper, lower);
         iterations.push(GjkIteration {
             simplex: simplex.clone(),
             direction,
@@ -131,6 +145,13 @@ pub fn gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Gjk 
         });
         if upper - lower <= tolerance {
             end = GjkEnd::Converged;
+            break;
+        }
+        if idle >= IDLE_ITERATIONS {
+            // In exact arithmetic the bounds close in at every iteration; when neither has moved
+            // for several, rounding rules (a flat cap over a face whose gap is far below the
+            // face's size): |v| is then the distance to rounding.
+            end = GjkEnd::NoProgress;
             break;
         }
         if simplex
@@ -232,5 +253,30 @@ mod tests {
         assert!(result.distance >= x_gap - 1e-9 && !result.intersecting);
         let along_normal = result.normal().dot(&(result.closest_b - result.closest_a));
         assert!((along_normal - result.distance).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_flat_cap_just_above_a_face_stops_when_rounding_rules_not_at_the_limit() {
+        let table = Obb::new(
+            Vector3::new(0.3, -0.5, 0.2),
+            UnitQuaternion::from_axis_angle(&Vector3::y_axis(), 0.3),
+            Vector3::new(3.0, 0.5, 3.0),
+        );
+        for gap in [1e-9, 1e-6, 1e-3] {
+            let can = crate::geometry::Cylinder {
+                center: Vector3::new(0.0, 1.0 + gap, 0.0),
+                rotation: UnitQuaternion::identity(),
+                radius: 0.5,
+                half_height: 1.0,
+            };
+            let result = gjk(&can, &table);
+            assert!(result.iterations.len() < 16, "{gap}: {:?}", result.end);
+            assert!(result.end != GjkEnd::IterationLimit);
+            assert!(
+                (result.distance - gap).abs() < 1e-12,
+                "{gap}: {}",
+                result.distance
+            );
+        }
     }
 }
