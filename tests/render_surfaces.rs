@@ -50,7 +50,7 @@ fn snapshots_of_surface_tables_at_120x40_and_80x24() {
     clear.update(Action::Step(1));
     let screen = text(&draw(&mut clear, 120, 40));
     assert!(
-        screen.contains("tree of floor: 1 nodes visited, 0 of 32 triangles tested"),
+        screen.contains("tree of floor: 1 node visited, 0 of 32 triangles tested"),
         "{screen}"
     );
     insta::assert_snapshot!("lesson_box_on_grid_frame_1_120x40", screen);

@@ -17,6 +17,11 @@ pub fn fixed(x: f64, decimals: usize) -> String {
     }
 }
 
+/// `n` and the noun for it, singular for 1 (`1 node visited`, `3 nodes visited`).
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A point or vector as `(x, y, z)`, each coordinate by [`fixed`].
 pub fn coordinates(v: &[f64; 3], decimals: usize) -> String {
     let [x, y, z] = v.map(|c| fixed(c, decimals));

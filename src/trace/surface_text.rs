@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::number::{coordinates, fixed};
+use super::number::{coordinates, counted, fixed};
 use super::pairs::PairRecord;
 use super::shapes::gap_or_overlap;
 use super::surfaces::ShapeTable;
@@ -114,8 +114,8 @@ pub(super) fn mesh_sentence(record: &PairRecord) -> String {
         ),
         _ => format!(
             "{a} and {b} do not collide: the boxes of {mesh}'s tree keep every triangle away \
-             ({} nodes visited, no triangle tested)",
-            walk.nodes_visited
+             ({}, no triangle tested)",
+            counted(walk.nodes_visited, "node visited", "nodes visited")
         ),
     }
 }
@@ -232,8 +232,11 @@ pub(super) fn write_surface(out: &mut String, pair: &PairRecord) {
         );
         let _ = writeln!(
             out,
-            "  tree of {}: {} triangles; {} nodes visited, {} triangles tested; {decides}",
-            walk.mesh, walk.triangles, walk.nodes_visited, walk.triangles_tested
+            "  tree of {}: {}; {}, {}; {decides}",
+            walk.mesh,
+            counted(walk.triangles, "triangle", "triangles"),
+            counted(walk.nodes_visited, "node visited", "nodes visited"),
+            counted(walk.triangles_tested, "triangle tested", "triangles tested")
         );
     }
     let Some(table) = &pair.table else {

@@ -13,8 +13,11 @@ pub fn surface_lines(pair: &PairRecord, mask: &Mask) -> Vec<String> {
     }
     if let Some(walk) = &pair.mesh {
         lines.push(format!(
-            "tree of {}: {} nodes visited, {} of {} triangles tested",
-            walk.mesh, walk.nodes_visited, walk.triangles_tested, walk.triangles
+            "tree of {}: {}, {} of {} tested",
+            walk.mesh,
+            crate::trace::counted(walk.nodes_visited, "node visited", "nodes visited"),
+            walk.triangles_tested,
+            crate::trace::counted(walk.triangles, "triangle", "triangles")
         ));
         lines.push(match (walk.deciding_triangle, &pair.table) {
             (Some(i), Some(_)) => format!("triangle {i} decides: the rows above are its table"),
