@@ -23,11 +23,11 @@ const TOUCH_BAND: f64 = 1e-9;
 fn cylinders_against_meshes_agree_with_parry_and_every_triangle() {
     let (mut checked, mut hits, mut skipped, mut brute) = (0, 0, 0, 0);
     let (mut tested, mut visited, mut queries) = (0_usize, 0_usize, 0_usize);
-    for m in 0..6_u64 {
+    for m in 0..10_u64 {
         let mut rng = Rng::case(SEED, m);
         let mesh = mesh(&mut rng, [12, 30][m as usize % 2], m % 3 == 2);
         let theirs_mesh = parry_mesh(&mesh);
-        for index in 0..3_000 {
+        for index in 0..10_000 {
             let mut rng = Rng::case(SEED ^ (m + 1) << 40, index);
             let cylinder = Cylinder {
                 center: rng.vector(5.0),
