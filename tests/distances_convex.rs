@@ -14,23 +14,22 @@
 //! half-space) agree with its distance within
 //! 1e-5 (its GJK on curved shapes is accurate to about 1e-6); overlaps with an ellipsoid are
 //! checked in the ellipsoid's unit-sphere space, where the other shape stays convex and a polytope
-//! stays a polytope. k-DOPs against polytopes and each other: `distances_convex_polytopes` below,
-//! closest points against parry within 1e-9.
+//! stays a polytope. k-DOPs against polytopes and each other, with closest points against parry:
+//! `tests/distances_kdop.rs`.
 
 mod distances_convex_support;
 mod distances_support;
 mod oracle_support;
 mod shapes_support;
 
-use distances_convex_support::{certificate, nearest_on_ellipsoid, partner, reach};
-use oracle_support::{dvec, Rng};
-use parry3d_f64::query;
-use parry3d_f64::shape::{Ball, ConvexPolyhedron, Segment};
+use distances_convex_support::{
+    certificate, meets_in_unit_space, nearest_on_ellipsoid, partner, reach,
+};
+use oracle_support::Rng;
 use sepax::geometry::gjk::GJK_MAX_ITERATIONS;
 use sepax::geometry::separation::{separation, Item};
-use sepax::geometry::{Convex, Ellipsoid};
+use sepax::geometry::Convex;
 use sepax::nalgebra::Vector3;
-use shapes_support::{pose_of, WORLD};
 
 const SEED: u64 = 0x0005_EFA4_D157_0015;
 const PER_KIND: u64 = 1_000;
@@ -70,55 +69,6 @@ struct Tally {
     worst_gap: f64,
     worst_distance: f64,
     worst_point: f64,
-}
-
-/// Whether `item` meets the unit ball once mapped into the ellipsoid's unit-sphere space;
-/// `None` for the shapes that map to no shape parry holds (an ellipsoid, a cylinder).
-fn meets_in_unit_space(e: &Ellipsoid, item: &Item) -> Option<bool> {
-    let map = e.to_unit_space();
-    let to = |p: &Vector3<f64>| map * (p - e.center);
-    let hull = |points: Vec<Vector3<f64>>| {
-        let corners: Vec<_> = points.iter().map(|p| dvec(&to(p))).collect();
-        let unit = (
-            pose_of(&Vector3::zeros(), &Default::default()),
-            Ball::new(1.0),
-        );
-        let shape = ConvexPolyhedron::from_convex_hull(&corners)?;
-        Some(
-            query::intersection_test(&unit.0, &unit.1, &WORLD, &shape)
-                .ok()?
-                .intersecting,
-        )
-    };
-    match item {
-        Item::Point(p) => Some(to(p).norm() <= 1.0),
-        Item::Segment(p, q) => {
-            let unit = Ball::new(1.0);
-            let s = Segment::new(dvec(&to(p)), dvec(&to(q)));
-            Some(
-                query::intersection_test(&WORLD, &unit, &WORLD, &s)
-                    .ok()?
-                    .intersecting,
-            )
-        }
-        Item::Line(o, v) => {
-            let (o, v) = (to(o), map * v);
-            Some((o - v * (v.dot(&o) / v.norm_squared())).norm() <= 1.0)
-        }
-        Item::Plane(plane) => {
-            let reach = e.support_radius(&plane.normal);
-            Some((plane.normal.dot(&e.center) - plane.offset).abs() <= reach)
-        }
-        Item::Sphere(s) => Some((nearest_on_ellipsoid(e, &s.center) - s.center).norm() <= s.radius),
-        Item::Box(obb) => hull(obb.vertices().to_vec()),
-        Item::Triangle(t) => {
-            // A flat hull: thicken it by a hair along the normal.
-            let n = t.unit_normal() * 1e-12;
-            hull(t.vertices.iter().flat_map(|v| [v + n, v - n]).collect())
-        }
-        Item::Convex(Convex::Kdop(k)) => hull(k.vertices.clone()),
-        Item::Convex(_) => None,
-    }
 }
 
 /// A line as the segment 200 long about its point `near` (for the certificate's reach).
@@ -225,6 +175,9 @@ fn check(label: &str, index: u64, a: &Item, b: &Item, tally: &mut Tally) {
     }
 }
 
+/// An exact distance, with the exact closest point and ours on the shape when known.
+type Exact = (f64, Option<(Vector3<f64>, Vector3<f64>)>);
+
 /// The exact distance of a curved shape (a cylinder or an ellipsoid) from a point (its exact
 /// nearest point too), a sphere (the centre's distance less the radius), a segment or a line (the
 /// smallest distance of its points, a convex function of the parameter, by ternary search);
@@ -234,7 +187,7 @@ fn exact_distance(
     b: &Item,
     ca: &Vector3<f64>,
     cb: &Vector3<f64>,
-) -> Option<((f64, Option<(Vector3<f64>, Vector3<f64>)>), f64)> {
+) -> Option<(Exact, f64)> {
     let (shape, other, on_shape) = match (a, b) {
         (Item::Convex(s), o) if !matches!(s, Convex::Kdop(_)) => (s, o, ca),
         (o, Item::Convex(s)) if !matches!(s, Convex::Kdop(_)) => (s, o, cb),
@@ -282,8 +235,8 @@ fn exact_distance(
 }
 
 fn shape_against_everything(shape: usize, seed: u64) {
-    for kind in 0..KINDS.len() {
-        let label = format!("{}-{}", KINDS[shape], KINDS[kind]);
+    for (kind, name) in KINDS.iter().enumerate() {
+        let label = format!("{}-{name}", KINDS[shape]);
         let mut tally = Tally::default();
         for index in 0..PER_KIND {
             let mut rng = Rng::case(seed + kind as u64, index);
@@ -323,53 +276,4 @@ fn cylinders_against_everything() {
 #[test]
 fn kdops_against_everything() {
     shape_against_everything(9, SEED + 200);
-}
-
-/// k-DOPs against the polytopes, spheres and lines with parry's closest points (exact on
-/// polytopes) within 1e-9.
-#[test]
-fn distances_convex_polytopes() {
-    for (kind, name) in [
-        (0, "point"),
-        (1, "segment"),
-        (2, "line"),
-        (4, "sphere"),
-        (5, "box"),
-        (6, "triangle"),
-        (9, "kdop"),
-    ] {
-        let label = format!("kdop-{name} (closest points)");
-        // Two k-DOPs share their slab directions: their nearest faces are often parallel, and
-        // the closest points then one pair among many.
-        let unique = kind != 9;
-        distances_support::family(&label, SEED + 300 + kind as u64, unique, |r| {
-            Some((partner(r, 9), partner(r, kind)))
-        });
-    }
-}
-
-/// The method names the kinds in the order asked, and says when GJK found it.
-#[test]
-fn methods_name_the_curved_kinds() {
-    let mut rng = Rng::case(SEED + 400, 0);
-    let (egg, post, dop) = (
-        partner(&mut rng, 7),
-        partner(&mut rng, 8),
-        partner(&mut rng, 9),
-    );
-    let (ball, floor) = (partner(&mut rng, 4), partner(&mut rng, 3));
-    let line = partner(&mut rng, 2);
-    let crate_ = partner(&mut rng, 5);
-    let method = |a: &Item, b: &Item| separation(a, b).method;
-    assert_eq!(method(&post, &crate_), "cylinder-box gjk");
-    assert_eq!(method(&crate_, &egg), "box-ellipsoid gjk");
-    assert_eq!(method(&floor, &egg), "plane-ellipsoid");
-    assert_eq!(method(&dop, &floor), "kdop-plane");
-    assert_eq!(method(&ball, &post), "sphere-cylinder gjk");
-    assert_eq!(method(&dop, &ball), "kdop-sphere gjk");
-    assert_eq!(method(&line, &dop), "line-kdop (gjk on the clipped line)");
-    assert_eq!(
-        method(&egg, &line),
-        "ellipsoid-line (gjk on the clipped line)"
-    );
 }

@@ -8,16 +8,16 @@
 //! - Cylinder: an exact brute force in world coordinates (the side's roots from `|(m + t d) × u|`
 //!   with the height check, each cap as a plane crossing with the radius check, the nearest one),
 //!   and parry's `Cylinder` (a GJK ray cast, accurate to about 1e-6: compared within 1e-5).
+//!
 //! The families: rays aimed near the shape from outside, random rays, rays from inside, rays
-//! tangent to the surface, rays parallel to an ellipsoid's axis and to the cylinder's axis, rays
-//! in a cap's plane, and short rays. Hits agree in `t`, point and normal within
-//! 1e-9 (relative to `1 + t`); at a grazing angle (`|d·n| < 1e-3`) `t` is ill-conditioned and is
-//! compared within 1e-6, both points lying on the surface within 1e-9; a hit on one side and a
-//! miss on the other must be a graze (moving the origin by the tolerance changes sepax's verdict),
-//! and grazes must stay under 0.2% of the rays not made to graze. On an edge or a cylinder's rim
-//! either face's normal is right. Against parry the band is 1e-5 for `t` and 1e-3 for normals
-//! (its GJK cast's own accuracy on curved surfaces), and on an edge its normal may be any of the
-//! cone's.
+//! tangent to the surface, rays parallel to an ellipsoid's axis and to the cylinder's axis, rays in
+//! a cap's plane, and short rays. Hits agree in `t`, point and normal within 1e-9 (relative to
+//! `1 + t`); at a grazing angle (`|d·n| < 1e-3`) `t` is ill-conditioned and is compared within 1e-6,
+//! both points lying on the surface within 1e-9; a hit on one side and a miss on the other must be
+//! a graze (moving the origin by the tolerance changes sepax's verdict), and grazes must stay under
+//! 0.2% of the rays not made to graze. On an edge or a cylinder's rim either face's normal is
+//! right. Against parry the band is 1e-5 for `t` and 1e-3 for normals (its GJK cast's own accuracy
+//! on curved surfaces), and on an edge its normal may be any of the cone's.
 
 mod oracle_support;
 mod rays_convex_support;

@@ -45,7 +45,7 @@ fn kdop(rng: &mut Rng) -> Kdop {
 
 /// The exact brute force: each face plane's crossing, kept when it lies in every slab.
 fn kdop_reference(k: &Kdop, o: &Vector3<f64>, d: &Vector3<f64>, max_t: f64) -> Answer {
-    let size = 1.0 + o.norm() + k.vertices.iter().map(|v| v.norm()).fold(0.0, f64::max);
+    let size = 1.0 + o.norm() + k.vertices.iter().map(Vector3::norm).fold(0.0, f64::max);
     if k.contains_point(o) {
         return Some((0.0, *o, Vector3::zeros()));
     }

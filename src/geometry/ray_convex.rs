@@ -89,8 +89,8 @@ pub fn ray_ellipsoid(
 /// # Algorithm
 /// In the cylinder's frame (axis along local `y`) the ray is `o + t e`, `o = Rᵀ (O - C)`,
 /// `e = Rᵀ d`. The side bounds `t` to the roots of
-/// `(e_x² + e_z²) t² + 2 (o_x e_x + o_z e_z) t + (o_x² + o_z² - ρ²) = 0` (a ray along the axis:
-/// every `t` when `o_x² + o_z² <= ρ²`, else a miss); the caps bound it to the slab
+/// `(e_x² + e_z²) t² + 2 (o_x e_x + o_z e_z) t + (o_x² + o_z² - ρ²) = 0` (a ray along the
+/// axis: every `t` when `o_x² + o_z² <= ρ²`, else a miss); the caps bound it to the slab
 /// `-h <= o_y + t e_y <= h`, `t` between `(-h - o_y)/e_y` and `(h - o_y)/e_y` (parallel to the
 /// caps: every `t` when `|o_y| <= h`, else a miss). The ray is inside for `t` from the larger
 /// entry to the smaller exit, as for a box's slabs; it misses when they cross or the exit is

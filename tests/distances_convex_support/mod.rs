@@ -1,14 +1,18 @@
 //! Independent checks of a measured distance that involves an ellipsoid, a cylinder or a k-DOP:
 //! each shape's reach along a direction and its distance from a point by formulas of its own
 //! (not the support maps GJK uses), the exact distance from a point to an ellipsoid by bisection
-//! on the Lagrange multiplier, the duality certificate of a distance, and random shapes.
+//! on the Lagrange multiplier, the duality certificate of a distance, whether a shape meets an
+//! ellipsoid (in the ellipsoid's unit-sphere space, through parry), and random shapes.
 #![allow(dead_code)]
 
+use parry3d_f64::query;
+use parry3d_f64::shape::{Ball, ConvexPolyhedron, Segment};
 use sepax::geometry::separation::{Item, Separation};
 use sepax::geometry::{Convex, Cylinder, Ellipsoid, Kdop, Plane, Sphere, Triangle};
-use sepax::nalgebra::Vector3;
+use sepax::nalgebra::{UnitQuaternion, Vector3};
 
-use super::oracle_support::Rng;
+use super::oracle_support::{dvec, Rng};
+use super::shapes_support::{pose_of, WORLD};
 
 /// The largest `n·x` over the item; `None` when it is unbounded along `n` (a line not
 /// perpendicular to `n`, a plane not parallel to it).
@@ -168,6 +172,55 @@ pub fn certificate(a: &Item, b: &Item, found: &Separation) -> Option<(f64, f64, 
         widest_slab(a, b, n)
     };
     Some((off, apart, found.distance - lower))
+}
+
+/// Whether `item` meets the unit ball once mapped into the ellipsoid's unit-sphere space;
+/// `None` for the shapes that map to no shape parry holds (an ellipsoid, a cylinder).
+pub fn meets_in_unit_space(e: &Ellipsoid, item: &Item) -> Option<bool> {
+    let map = e.to_unit_space();
+    let to = |p: &Vector3<f64>| map * (p - e.center);
+    let hull = |points: Vec<Vector3<f64>>| {
+        let corners: Vec<_> = points.iter().map(|p| dvec(&to(p))).collect();
+        let unit = (
+            pose_of(&Vector3::zeros(), &UnitQuaternion::identity()),
+            Ball::new(1.0),
+        );
+        let shape = ConvexPolyhedron::from_convex_hull(&corners)?;
+        Some(
+            query::intersection_test(&unit.0, &unit.1, &WORLD, &shape)
+                .ok()?
+                .intersecting,
+        )
+    };
+    match item {
+        Item::Point(p) => Some(to(p).norm() <= 1.0),
+        Item::Segment(p, q) => {
+            let unit = Ball::new(1.0);
+            let s = Segment::new(dvec(&to(p)), dvec(&to(q)));
+            Some(
+                query::intersection_test(&WORLD, &unit, &WORLD, &s)
+                    .ok()?
+                    .intersecting,
+            )
+        }
+        Item::Line(o, v) => {
+            let (o, v) = (to(o), map * v);
+            Some((o - v * (v.dot(&o) / v.norm_squared())).norm() <= 1.0)
+        }
+        Item::Plane(plane) => {
+            let reach = e.support_radius(&plane.normal);
+            Some((plane.normal.dot(&e.center) - plane.offset).abs() <= reach)
+        }
+        Item::Sphere(s) => Some((nearest_on_ellipsoid(e, &s.center) - s.center).norm() <= s.radius),
+        Item::Box(obb) => hull(obb.vertices().to_vec()),
+        Item::Triangle(t) => {
+            // A flat hull: thicken it by a hair along the normal.
+            let n = t.unit_normal() * 1e-12;
+            hull(t.vertices.iter().flat_map(|v| [v + n, v - n]).collect())
+        }
+        Item::Convex(Convex::Kdop(k)) => hull(k.vertices.clone()),
+        Item::Convex(_) => None,
+    }
 }
 
 /// A random ellipsoid about `[-3, 3]³` with radii in `[0.1, 2)`.

@@ -48,9 +48,10 @@ impl Tally {
     /// the rays not made to graze are grazes.
     pub fn report(&self, label: &str, graze_share: f64) {
         println!(
-            "{label}: {} rays, {} hits ({} from inside, {} at a grazing angle, {} where the ray runs \
-             along the surface, {} on an edge with the other face's normal), {} grazes (and {} among the rays made to graze); largest |t - t_ref| {:.2e}, |n - n_ref| {:.2e} \
-             outside grazing angles",
+            "{label}: {} rays, {} hits ({} from inside, {} at a grazing angle, {} where the ray \
+             runs along the surface, {} on an edge with the other face's normal), {} grazes \
+             (and {} among the rays made to graze); largest |t - t_ref| {:.2e}, \
+             |n - n_ref| {:.2e} outside grazing angles",
             self.rays,
             self.hits,
             self.inside,
@@ -74,6 +75,9 @@ impl Tally {
     }
 }
 
+/// A point's distance from a shape's surface and the outward normals of the faces it lies on.
+pub type Surface<'a> = dyn Fn(&Vector3<f64>) -> (f64, Vec<Vector3<f64>>) + 'a;
+
 /// One comparison: the answers, how to recast ours from a moved origin, and the tolerances.
 pub struct Case<'a> {
     pub label: &'a str,
@@ -96,7 +100,7 @@ pub struct Case<'a> {
     pub nudge: f64,
     /// How far a point is from the surface (the surface's own residual), and the outward unit
     /// normals of the faces it lies on within the tolerance (two or more on an edge or a rim).
-    pub surface: &'a dyn Fn(&Vector3<f64>) -> (f64, Vec<Vector3<f64>>),
+    pub surface: &'a Surface<'a>,
 }
 
 /// Compares our answer with the reference's; `cast` recasts ours from a moved origin.
@@ -107,94 +111,11 @@ pub fn compare(
     cast: impl Fn(&Vector3<f64>) -> Option<RayHit>,
     tally: &mut Tally,
 ) {
-    let Case {
-        label,
-        index,
-        tolerance,
-        ..
-    } = *case;
+    let Case { label, index, .. } = *case;
     tally.rays += 1;
     match (mine, reference) {
         (None, None) => {}
-        (Some((t, p, n)), Some((rt, rp, rn))) => {
-            tally.hits += 1;
-            let scale = 1.0 + t.abs();
-            let inside = n == Vector3::zeros();
-            let reference_inside = rn == Vector3::zeros();
-            let on_surface = |q: &Vector3<f64>| (case.surface)(q).0 <= tolerance * scale;
-            if inside != reference_inside {
-                // An origin on the surface: inside for one side, a hit at t = 0 (or a run along
-                // the surface from the origin) for the other.
-                let q = if inside { rp } else { p };
-                if on_surface(&case.origin)
-                    && on_surface(&q)
-                    && on_surface(&((case.origin + q) / 2.0))
-                {
-                    tally.along_surface += 1;
-                    return;
-                }
-            }
-            if inside || reference_inside {
-                // A start inside on one side only is an origin on the surface (t = 0 both).
-                assert!(
-                    (inside && rt <= tolerance * scale) || (reference_inside && t <= tolerance),
-                    "{label} #{index}: inside at t = {t} ({inside}), reference at {rt} \
-                     ({reference_inside})"
-                );
-                tally.inside += usize::from(inside && reference_inside);
-                return;
-            }
-            let grazing = n.dot(&case.direction).abs() < GRAZING_COSINE;
-            if grazing {
-                for q in [p, rp] {
-                    let (off, _) = (case.surface)(&q);
-                    assert!(
-                        off <= tolerance * scale,
-                        "{label} #{index}: grazing hit {q} is {off} off the surface"
-                    );
-                }
-            }
-            if grazing && (t - rt).abs() <= case.grazing_tolerance * scale {
-                tally.grazing_hits += 1;
-                return;
-            }
-            if (t - rt).abs() > tolerance * scale
-                && on_surface(&p)
-                && on_surface(&rp)
-                && on_surface(&((p + rp) / 2.0))
-            {
-                // A ray running along the surface (in a cap's or a slab's plane up to rounding,
-                // or tangent to a curved side): every point of the run is a first contact.
-                tally.along_surface += 1;
-                return;
-            }
-            assert!(
-                !grazing,
-                "{label} #{index}: grazing hit at t {t} against the reference's {rt}"
-            );
-            tally.worst_t = tally.worst_t.max((t - rt).abs() / scale);
-            assert!(
-                (t - rt).abs() <= tolerance * scale,
-                "{label} #{index}: t {t} against the reference's {rt}"
-            );
-            assert!(
-                (p - rp).norm() <= tolerance * scale,
-                "{label} #{index}: point {p} against the reference's {rp}"
-            );
-            if (n - rn).norm() <= case.normal_tolerance {
-                tally.worst_normal = tally.worst_normal.max((n - rn).norm());
-                return;
-            }
-            // On an edge or a rim either face's normal is right: both must be normals there.
-            let (_, faces) = (case.surface)(&p);
-            let among = |m: &Vector3<f64>| faces.iter().any(|f| (f - m).norm() <= 1e-9);
-            assert!(
-                faces.len() > 1 && among(&n) && (!case.face_normals || among(&rn)),
-                "{label} #{index}: normal {n} against the reference's {rn} (t = {t}, faces \
-                 {faces:?})"
-            );
-            tally.edges += 1;
-        }
+        (Some(mine), Some(reference)) => compare_hits(case, mine, reference, tally),
         (one, other) => {
             // Moved along the axes, and along the normals of the faces where the one hit is (and
             // their sum, into a corner's cone).
@@ -221,6 +142,96 @@ pub fn compare(
             }
         }
     }
+}
+
+/// Compares two hits: an origin on the surface, a run along the surface, a grazing angle, then
+/// `t`, point and normal (either face's on an edge).
+fn compare_hits(
+    case: &Case,
+    (t, p, n): (f64, Vector3<f64>, Vector3<f64>),
+    (rt, rp, rn): (f64, Vector3<f64>, Vector3<f64>),
+    tally: &mut Tally,
+) {
+    let Case {
+        label,
+        index,
+        tolerance,
+        ..
+    } = *case;
+    tally.hits += 1;
+    let scale = 1.0 + t.abs();
+    let inside = n == Vector3::zeros();
+    let reference_inside = rn == Vector3::zeros();
+    let on_surface = |q: &Vector3<f64>| (case.surface)(q).0 <= tolerance * scale;
+    if inside != reference_inside {
+        // An origin on the surface: inside for one side, a hit at t = 0 (or a run along
+        // the surface from the origin) for the other.
+        let q = if inside { rp } else { p };
+        if on_surface(&case.origin) && on_surface(&q) && on_surface(&((case.origin + q) / 2.0)) {
+            tally.along_surface += 1;
+            return;
+        }
+    }
+    if inside || reference_inside {
+        // A start inside on one side only is an origin on the surface (t = 0 both).
+        assert!(
+            (inside && rt <= tolerance * scale) || (reference_inside && t <= tolerance),
+            "{label} #{index}: inside at t = {t} ({inside}), reference at {rt} \
+             ({reference_inside})"
+        );
+        tally.inside += usize::from(inside && reference_inside);
+        return;
+    }
+    let grazing = n.dot(&case.direction).abs() < GRAZING_COSINE;
+    if grazing {
+        for q in [p, rp] {
+            let (off, _) = (case.surface)(&q);
+            assert!(
+                off <= tolerance * scale,
+                "{label} #{index}: grazing hit {q} is {off} off the surface"
+            );
+        }
+    }
+    if grazing && (t - rt).abs() <= case.grazing_tolerance * scale {
+        tally.grazing_hits += 1;
+        return;
+    }
+    if (t - rt).abs() > tolerance * scale
+        && on_surface(&p)
+        && on_surface(&rp)
+        && on_surface(&((p + rp) / 2.0))
+    {
+        // A ray running along the surface (in a cap's or a slab's plane up to rounding,
+        // or tangent to a curved side): every point of the run is a first contact.
+        tally.along_surface += 1;
+        return;
+    }
+    assert!(
+        !grazing,
+        "{label} #{index}: grazing hit at t {t} against the reference's {rt}"
+    );
+    tally.worst_t = tally.worst_t.max((t - rt).abs() / scale);
+    assert!(
+        (t - rt).abs() <= tolerance * scale,
+        "{label} #{index}: t {t} against the reference's {rt}"
+    );
+    assert!(
+        (p - rp).norm() <= tolerance * scale,
+        "{label} #{index}: point {p} against the reference's {rp}"
+    );
+    if (n - rn).norm() <= case.normal_tolerance {
+        tally.worst_normal = tally.worst_normal.max((n - rn).norm());
+        return;
+    }
+    // On an edge or a rim either face's normal is right: both must be normals there.
+    let (_, faces) = (case.surface)(&p);
+    let among = |m: &Vector3<f64>| faces.iter().any(|f| (f - m).norm() <= 1e-9);
+    assert!(
+        faces.len() > 1 && among(&n) && (!case.face_normals || among(&rn)),
+        "{label} #{index}: normal {n} against the reference's {rn} (t = {t}, faces \
+         {faces:?})"
+    );
+    tally.edges += 1;
 }
 
 /// parry's hit as an answer, its normal mapped by `normal_map` (zero when it says `t = 0`).
@@ -260,7 +271,6 @@ pub fn ray_for(
         (origin, d.unwrap_or_else(Vector3::x))
     };
     let (origin, direction) = match index % 10 {
-        0..=3 => aimed(rng),
         4 | 5 => (c + rng.vector(8.0), rng.direction().into_inner()),
         6 => (inside(rng), rng.direction().into_inner()),
         7 => tangent(rng),
