@@ -19,6 +19,7 @@ pub mod mesh;
 pub mod obb;
 pub mod planes;
 pub mod ray;
+pub mod ray_convex;
 pub mod separation;
 pub mod simplex;
 pub mod sphere_box;

@@ -101,3 +101,43 @@ fn a_measure_to_a_mesh_is_refused_at_its_name() {
     assert_eq!((errors[0].line, errors[0].column), (Some(13), Some(18)));
     assert!(errors[0].message.contains("names body \"M\", a mesh"));
 }
+
+#[test]
+fn a_ray_reflects_off_a_cylinder_then_a_kdop_and_leaves_each_at_once() {
+    // An upright cylinder about the y axis (radius 1): the ray along +x at z = 0.6 meets its side
+    // at (-0.8, 0, 0.6), normal (-0.8, 0, 0.6), and turns to d - 2 (d·n) n = (-0.28, 0, 0.96).
+    // A 6-DOP (the box [-3, 1] x [-1, 1] x [2.5, 3]) is further along +z; the leg meets its
+    // face z = 2.5 at x = -0.8 - 0.28 (1.9 / 0.96) and reflects to (-0.28, 0, -0.96), which
+    // passes the cylinder by and leaves.
+    let text = "[[body]]\nname = \"post\"\nshape = \"cylinder\"\ncenter = [0, 0, 0]\n\
+        radius = 1.0\nhalf_height = 2.0\nfixed = true\n\
+        [[body]]\nname = \"lid\"\nshape = \"points\"\nfit = \"kdop\"\nk = 6\n\
+        points = [[-3, -1, 2.5], [1, 1, 3]]\n\
+        [[ray]]\nname = \"r\"\norigin = [-5, 0, 0.6]\ndirection = [1, 0, 0]\nbounces = 2\n";
+    let ray = &rays(text)[0];
+    let hits: Vec<_> = ray.legs.iter().filter_map(|l| l.hit.clone()).collect();
+    let tests: Vec<&str> = hits.iter().map(|h| h.test).collect();
+    assert_eq!(tests, ["ray-cylinder", "ray-kdop slabs"], "{ray:#?}");
+    assert!(close(hits[0].point, [-0.8, 0.0, 0.6]), "{:?}", hits[0]);
+    assert!(close(hits[0].normal, [-0.8, 0.0, 0.6]), "{:?}", hits[0]);
+    assert!(close(ray.legs[0].reflected.unwrap(), [-0.28, 0.0, 0.96]));
+    assert!(close(hits[1].normal, [0.0, 0.0, -1.0]), "{:?}", hits[1]);
+    assert!(
+        close(hits[1].point, [-0.8 - 0.28 * 1.9 / 0.96, 0.0, 2.5]),
+        "{:?}",
+        hits[1]
+    );
+    assert!(close(ray.legs[1].reflected.unwrap(), [-0.28, 0.0, -0.96]));
+    for leg in &ray.legs {
+        let (Some(hit), Some(r)) = (&leg.hit, leg.reflected) else {
+            continue;
+        };
+        let (d, n, r) = (
+            Vector3::from(leg.direction),
+            Vector3::from(hit.normal),
+            Vector3::from(r),
+        );
+        assert!((r.dot(&n) + d.dot(&n)).abs() < 1e-12 && (r.norm() - 1.0).abs() < 1e-12);
+    }
+    assert!(ray.legs[2].hit.is_none(), "{:?}", ray.legs[2]);
+}

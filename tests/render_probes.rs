@@ -1,5 +1,5 @@
-//! The debugger on scenes with rays and measured distances: snapshots of `rays` and `distances`
-//! framed whole at 120×40 (braille without colour, and ASCII), and the picture's elements read
+//! The debugger on scenes with rays and measured distances: snapshots of `rays`, `distances` and
+//! `rays_curved` framed whole at 120×40 (braille without colour, and ASCII), and the picture's elements read
 //! from the same records as `explain`.
 #![cfg(feature = "tui")]
 
@@ -39,6 +39,11 @@ fn snapshots_of_rays_and_distances_at_120x40() {
     assert!(distances.contains("L1-L2: 1.4142 by line-line, parallel"));
     assert!(distances.contains("A-B: 2.3269 by box-box gjk"));
     insta::assert_snapshot!("distances_120x40", distances);
+    let curved = screen("rays_curved", false);
+    assert!(curved.contains("laser from (-4, 5, 0): egg 5.816, log 4.764, then leaves"));
+    assert!(curved.contains("drop from (-5, 4, 0): post 3.000"));
+    assert!(curved.contains("log-crate: 2.5532 by cylinder-box gjk"));
+    insta::assert_snapshot!("rays_curved_120x40", curved);
 }
 
 /// What the picture of frame 0 draws, through the `xy` view.

@@ -214,18 +214,28 @@ fn distances_report_the_closest_points_and_the_parallel_case() {
 }
 
 #[test]
-fn rays_and_distances_refuse_ellipsoids_cylinders_and_kdops_with_a_location() {
+fn rays_and_distances_reach_ellipsoids() {
     let egg =
         "[[body]]\nname = \"egg\"\nshape = \"ellipsoid\"\nradii = [1, 2, 3]\ncenter = [5, 0, 0]\n";
-    // Lines 12–16 hold the ellipsoid; the ray's table starts on line 17.
-    one(
-        &format!("{egg}{RAY}direction = [0, -1, 0]\n"),
-        "17:1",
-        "ray \"r\" cannot be cast|\"egg\" is an ellipsoid, a cylinder or a k-DOP",
+    let text = format!(
+        "{HEAD}{egg}{RAY}direction = [1, -1, 0]\n[[measure]]\ndistance = [\"A\", \"egg\"]\n"
     );
-    one(
-        &format!("{egg}[[measure]]\ndistance = [\"A\", \"egg\"]\n"),
-        "18:18",
-        "names body \"egg\", an ellipsoid",
+    let scene = load_str(&text, "t.toml").expect("rays and distances take an ellipsoid");
+    let ray = sepax::trace::ray_record(&scene.rays[0], &scene.bodies);
+    let hit = ray
+        .hits
+        .iter()
+        .find(|h| h.body == "egg")
+        .expect("the egg is hit");
+    assert_eq!(hit.test, "ray-ellipsoid");
+    let p = Vector3::from(hit.point) - Vector3::new(5.0, 0.0, 0.0);
+    let on_surface = (p.x / 1.0).powi(2) + (p.y / 2.0).powi(2) + (p.z / 3.0).powi(2);
+    assert!((on_surface - 1.0).abs() < 1e-12, "{hit:?}");
+    // The box's face x = 1 and the egg's tip (4, 0, 0) are 3 apart.
+    let m = sepax::trace::measure_record(&scene.measures[0], &scene.bodies, &scene.figures);
+    assert_eq!(
+        (m.b_kind, m.method.as_str()),
+        ("ellipsoid", "box-ellipsoid gjk")
     );
+    assert!((m.distance - 3.0).abs() < 1e-9, "{m:?}");
 }

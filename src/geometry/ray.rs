@@ -23,12 +23,18 @@ pub struct RayHit {
     pub point: Vector3<f64>,
     /// Unit normal of the surface at the point, facing the ray; zero when the ray starts inside.
     pub normal: Vector3<f64>,
-    /// Whether the origin is inside the solid (a sphere or a box): the hit is then at `t = 0`.
+    /// Whether the origin is inside the solid (a sphere, a box, an ellipsoid, a cylinder or a
+    /// k-DOP): the hit is then at `t = 0`.
     pub inside: bool,
 }
 
 impl RayHit {
-    fn at(origin: &Vector3<f64>, direction: &Vector3<f64>, t: f64, normal: Vector3<f64>) -> Self {
+    pub(super) fn at(
+        origin: &Vector3<f64>,
+        direction: &Vector3<f64>,
+        t: f64,
+        normal: Vector3<f64>,
+    ) -> Self {
         Self {
             t,
             point: origin + direction * t,
@@ -37,7 +43,7 @@ impl RayHit {
         }
     }
 
-    fn inside(origin: &Vector3<f64>) -> Self {
+    pub(super) fn inside(origin: &Vector3<f64>) -> Self {
         Self {
             t: 0.0,
             point: *origin,

@@ -1,6 +1,6 @@
 //! The distance between any two of the figures a scene can measure: points, segments, lines,
-//! planes, spheres, boxes and triangles, with the closest points and the method that found them
-//! (docs/methods.md §9, §15.6).
+//! planes, spheres, boxes, triangles, ellipsoids, cylinders and k-DOPs, with the closest points
+//! and the method that found them (docs/methods.md §9, §15.6).
 
 use nalgebra::Vector3;
 
@@ -10,10 +10,10 @@ use polytopes::{corners_to_plane, extent, plane_plane, polytopes};
 
 use super::distance::{point_line, point_obb, point_plane, point_segment};
 use super::line_distance::{line_line, line_plane, line_segment, segment_segment};
-use super::{Obb, Plane, Sphere, Triangle};
+use super::{Convex, Obb, Plane, Sphere, Triangle};
 
 /// One thing to measure from or to.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// A point.
     Point(Vector3<f64>),
@@ -29,6 +29,8 @@ pub enum Item {
     Box(Obb),
     /// A triangle.
     Triangle(Triangle),
+    /// A solid ellipsoid, cylinder or k-DOP, known by its support function.
+    Convex(Convex),
 }
 
 impl Item {
@@ -42,17 +44,7 @@ impl Item {
             Item::Sphere(_) => 4,
             Item::Box(_) => 5,
             Item::Triangle(_) => 6,
-        }
-    }
-
-    /// The corners of a bounded polytope item (point, segment, box, triangle).
-    fn corners(&self) -> Option<Vec<Vector3<f64>>> {
-        match self {
-            Item::Point(p) => Some(vec![*p]),
-            Item::Segment(p, q) => Some(vec![*p, *q]),
-            Item::Box(obb) => Some(obb.vertices().to_vec()),
-            Item::Triangle(t) => Some(t.vertices.to_vec()),
-            _ => None,
+            Item::Convex(_) => 7,
         }
     }
 }
@@ -136,9 +128,11 @@ impl Separation {
 /// Pairs with a closed form use it (docs/methods.md §9): a point against a line, segment, plane,
 /// box or triangle by projection and clamping; two lines or segments by minimising
 /// `|r(λ) - s(μ)|²` with the parallel case; anything against a plane by the signed distances of
-/// its nearest points. A sphere is its centre grown by the radius. Any other pair of bounded
-/// polytopes goes to GJK (§15.6); a line against a box or a triangle is first clipped to the part
-/// over the shape's extent along it, where its closest point must lie.
+/// its nearest points (for an ellipsoid, a cylinder or a k-DOP: its support points along the
+/// normal and against it). A sphere is its centre grown by the radius. Any other pair of bounded
+/// shapes (polytopes, ellipsoids, cylinders, k-DOPs) goes to GJK on their support functions
+/// (§15.6); a line against one of them is first clipped to the part over the shape's extent along
+/// it, where its closest point must lie.
 pub fn separation(a: &Item, b: &Item) -> Separation {
     if a.rank() > b.rank() {
         return ordered(b, a).reversed();
@@ -171,14 +165,14 @@ fn ordered(a: &Item, b: &Item) -> Separation {
             Separation::new((p - closest).norm(), *p, closest, "point-triangle")
         }
         (_, Sp(s)) => {
-            let method = format!("{}-sphere", name(a));
-            separation(a, &Point(s.center)).grown(s.radius, &method)
+            let to_center = separation(a, &Point(s.center));
+            let method = format!("{}-sphere{}", name(a), gjk_mark(&to_center));
+            to_center.grown(s.radius, &method)
         }
         (Sp(s), _) => {
-            let method = format!("sphere-{}", name(b));
-            separation(b, &Point(s.center))
-                .grown(s.radius, &method)
-                .swapped()
+            let to_center = separation(b, &Point(s.center));
+            let method = format!("sphere-{}{}", name(b), gjk_mark(&to_center));
+            to_center.grown(s.radius, &method).swapped()
         }
         (Segment(p, q), Segment(s, e)) => lines(&segment_segment(p, q, s, e), "segment-segment"),
         (Segment(p, q), Line(o, v)) => lines(&line_segment(o, v, p, q), "segment-line").swapped(),
@@ -217,6 +211,17 @@ fn name(item: &Item) -> &'static str {
         Item::Sphere(_) => "sphere",
         Item::Box(_) => "box",
         Item::Triangle(_) => "triangle",
+        Item::Convex(c) => c.name(),
+    }
+}
+
+/// ` gjk` when the separation came from GJK (a sphere grown about a point's distance to a convex
+/// shape), else nothing.
+fn gjk_mark(found: &Separation) -> &'static str {
+    if found.gjk_iterations.is_some() {
+        " gjk"
+    } else {
+        ""
     }
 }
 

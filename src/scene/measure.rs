@@ -149,16 +149,11 @@ fn resolve(
         return Some(Target::Figure(i));
     }
     if let Some(i) = bodies.index_of(name) {
-        if let Some(ShapeSpec::Mesh(_) | ShapeSpec::Convex(_)) = bodies.spec(i).map(|s| &s.shape) {
-            let kind = bodies.spec(i).map_or("mesh", |s| s.shape.name());
-            let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                "an"
-            } else {
-                "a"
-            };
+        if let Some(ShapeSpec::Mesh(_)) = bodies.spec(i).map(|s| &s.shape) {
             let message = format!(
-                "`distance` in {label} names body {name:?}, {article} {kind}; distances are measured to \
-                 boxes, spheres, planes, triangles and the named figures"
+                "`distance` in {label} names body {name:?}, a mesh; distances are measured to \
+                 boxes, spheres, planes, triangles, ellipsoids, cylinders, k-DOPs and the named \
+                 figures"
             );
             r.error(raw.span(), message);
             return None;

@@ -6,7 +6,6 @@ use nalgebra::Vector3;
 use toml::de::DeTable;
 
 use super::fields::Fields;
-use super::model::ShapeSpec;
 use super::roster::Roster;
 use super::rotation;
 use super::value::Report;
@@ -29,12 +28,13 @@ pub struct RaySpec {
     pub bounces: usize,
 }
 
-/// Validates the `index`-th (0-based) ray table whose header is at `span`.
+/// Validates the `index`-th (0-based) ray table whose header is at `span` (a ray may hit every
+/// kind of body, so the roster is not consulted).
 pub(crate) fn validate(
     table: &DeTable<'_>,
     span: Range<usize>,
     index: usize,
-    bodies: &Roster<'_>,
+    _bodies: &Roster<'_>,
     r: &mut Report<'_>,
 ) -> Option<RaySpec> {
     let mut f = Fields::new(table, span, format!("ray #{}", index + 1));
@@ -55,22 +55,6 @@ pub(crate) fn validate(
     }
     let length = f.positive(r, "length");
     let bounces = f.count(r, "bounces", (0, MAX_BOUNCES)).unwrap_or(0);
-    let convex = bodies
-        .names()
-        .into_iter()
-        .enumerate()
-        .find_map(|(i, name)| {
-            matches!(bodies.spec(i)?.shape, ShapeSpec::Convex(_)).then_some(name)
-        });
-    if let Some(body) = convex {
-        let message = format!(
-            "{} cannot be cast in this scene: body {body:?} is an ellipsoid, a cylinder or a \
-             k-DOP, and rays hit only planes, spheres, boxes, triangles and meshes so far",
-            f.label()
-        );
-        r.error(f.span(), message);
-        f.fail();
-    }
     if !f.finish(r) {
         return None;
     }

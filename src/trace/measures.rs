@@ -14,8 +14,8 @@ use crate::scene::{BodySpec, Figure, FigureSpec, MeasureSpec, Target};
 pub struct MeasureRecord {
     /// The first name.
     pub a: String,
-    /// What it is: `box`, `sphere`, `plane`, `triangle` (bodies) or `point`, `segment`, `line`,
-    /// `plane` (figures).
+    /// What it is: `box`, `sphere`, `plane`, `triangle`, `ellipsoid`, `cylinder`, `kdop`
+    /// (bodies) or `point`, `segment`, `line`, `plane` (figures).
     pub a_kind: &'static str,
     /// The second name.
     pub b: String,
@@ -28,7 +28,7 @@ pub struct MeasureRecord {
     /// The point of `b` nearest `a`.
     pub closest_b: Option<[f64; 3]>,
     /// How it was found: `point-line`, `line-line`, `segment-segment`, `point-plane`,
-    /// `box-box gjk`, ...
+    /// `box-box gjk`, `cylinder-box gjk`, `plane-ellipsoid`, ...
     pub method: String,
     /// Whether the two are parallel (lines, segments, planes): the closest points are then one
     /// pair among many.
@@ -46,8 +46,7 @@ fn body_item(body: &BodySpec) -> Item {
         Shape::Triangle(t) => Item::Triangle(t),
         // A scene never measures to a mesh (the loader refuses it); its first triangle stands in.
         Shape::Mesh(m) => Item::Triangle(m.mesh.triangle(0).translated(&m.offset)),
-        // Nor to an ellipsoid, a cylinder or a k-DOP (refused the same way); its centre stands in.
-        Shape::Convex(_) => Item::Point(body.center),
+        Shape::Convex(c) => Item::Convex(c),
     }
 }
 

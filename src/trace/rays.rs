@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::shapes::place;
 use crate::contact::Shape;
 use crate::geometry::ray::{ray_obb, ray_plane_hit, ray_sphere, ray_triangle, reflect, RayHit};
+use crate::geometry::ray_convex::ray_convex;
 use crate::math::arr3;
 use crate::scene::{BodySpec, RaySpec};
 
@@ -45,9 +46,11 @@ pub struct HitRecord {
     pub point: [f64; 3],
     /// The unit normal facing the ray (zero when the ray starts inside the body).
     pub normal: [f64; 3],
-    /// `ray-plane`, `ray-sphere`, `ray-box slabs` or `ray-triangle`.
+    /// `ray-plane`, `ray-sphere`, `ray-box slabs`, `ray-triangle`, `ray-ellipsoid`,
+    /// `ray-cylinder` or `ray-kdop slabs`.
     pub test: &'static str,
-    /// Whether the ray starts inside the body (a box or sphere): the hit is at `t = 0`.
+    /// Whether the ray starts inside the body (a solid: a box, sphere, ellipsoid, cylinder or
+    /// k-DOP): the hit is at `t = 0`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inside: bool,
     /// For a mesh, the index of the triangle hit.
@@ -92,8 +95,10 @@ fn cast(
         Shape::Sphere(sphere) => (ray_sphere(origin, d, &sphere, max_t)?, "ray-sphere", None),
         Shape::Plane(plane) => (ray_plane_hit(origin, d, &plane, max_t)?, "ray-plane", None),
         Shape::Triangle(tri) => (ray_triangle(origin, d, &tri, max_t)?, "ray-triangle", None),
-        // The loader refuses rays in a scene with an ellipsoid, a cylinder or a k-DOP.
-        Shape::Convex(_) => return None,
+        Shape::Convex(convex) => {
+            let (hit, test) = ray_convex(origin, d, &convex, max_t);
+            (hit?, test, None)
+        }
         Shape::Mesh(placed) => {
             let (i, hit) = (0..placed.mesh.len())
                 .filter(|i| Some(*i) != skip)
@@ -119,7 +124,8 @@ fn cast(
 /// The ray's record against `bodies` (their state at the explained frame).
 ///
 /// # Algorithm
-/// 1. Hits: the first leg cast against every body (slabs, sphere quadratic, plane crossing,
+/// 1. Hits: the first leg cast against every body (box and k-DOP slabs, the sphere's and the
+///    ellipsoid's quadratic, the cylinder's side quadratic and caps, plane crossing,
 ///    Möller–Trumbore), each body's first hit, nearest first.
 /// 2. Path: from the origin, the nearest hit of all bodies within the length left; unless it is
 ///    the last leg (or the ray started inside a body), the next leg starts at the hit along

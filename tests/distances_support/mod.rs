@@ -1,12 +1,15 @@
 //! The comparison of measured distances with parry3d-f64 shared by the distance tests: an item
-//! as a parry shape, parry's distance from a point to it, and one family of random pairs checked
+//! as a parry shape (a k-DOP as the convex hull of its corners, a cylinder as parry's), parry's distance from a point to it, and one family of random pairs checked
 //! both ways round.
 #![allow(dead_code)]
 
 use parry3d_f64::math::Pose;
 use parry3d_f64::query::{self, ClosestPoints};
-use parry3d_f64::shape::{Ball, Cuboid, HalfSpace, Segment, Shape};
+use parry3d_f64::shape::{
+    Ball, ConvexPolyhedron, Cuboid, Cylinder as ParryCylinder, HalfSpace, Segment, Shape,
+};
 use sepax::geometry::separation::{separation, Item};
+use sepax::geometry::Convex;
 use sepax::nalgebra::{UnitQuaternion, Vector3};
 
 use super::oracle_support::{dvec, Rng};
@@ -40,6 +43,16 @@ fn parry_of(item: &Item, near: &Vector3<f64>) -> (Pose, Box<dyn Shape>) {
             Box::new(Cuboid::new(dvec(&obb.half_extents()))),
         ),
         Item::Triangle(t) => (WORLD, Box::new(parry_triangle(t))),
+        Item::Convex(Convex::Kdop(k)) => {
+            let corners: Vec<_> = k.vertices.iter().map(dvec).collect();
+            let hull = ConvexPolyhedron::from_convex_hull(&corners).expect("a solid k-DOP");
+            (WORLD, Box::new(hull))
+        }
+        Item::Convex(Convex::Cylinder(c)) => (
+            pose_of(&c.center, &c.rotation),
+            Box::new(ParryCylinder::new(c.half_height, c.radius)),
+        ),
+        Item::Convex(Convex::Ellipsoid(_)) => panic!("parry has no ellipsoid"),
     }
 }
 
@@ -168,4 +181,16 @@ pub fn family(
         tally.apart * 4 >= tally.pairs,
         "{label}: too few pairs apart"
     );
+}
+
+/// parry's distance between two items (a line as the parry segment 200 long about the origin's
+/// foot on it; a plane as parry's solid half-space).
+pub fn parry_distance(a: &Item, b: &Item) -> f64 {
+    let (pa, pb) = (
+        parry_of(a, &Vector3::zeros()),
+        parry_of(b, &Vector3::zeros()),
+    );
+    query::distance(&pa.0, pa.1.as_ref(), &pb.0, pb.1.as_ref())
+        .expect("supported")
+        .distance
 }

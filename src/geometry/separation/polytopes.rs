@@ -1,13 +1,42 @@
-//! The pairs of the separation that involve a plane or go to GJK: two planes, a polytope's
-//! corners against a plane, a line's extent over a shape, and GJK on the corners of two bounded
-//! polytopes (docs/methods.md §9, §15.6).
+//! The pairs of the separation that involve a plane or go to GJK: two planes, a bounded shape's
+//! support points against a plane, a line's extent over a shape, and GJK on the support functions
+//! of two bounded shapes (docs/methods.md §9, §15.6).
 
 use nalgebra::Vector3;
 
 use super::{name, Item, Separation};
 use crate::geometry::gjk::gjk;
 use crate::geometry::support::{farthest, SupportMap};
-use crate::geometry::Plane;
+use crate::geometry::{Convex, Plane};
+
+/// A bounded item as a support map: a polytope by its corners (point, segment, box, triangle),
+/// or an ellipsoid, cylinder or k-DOP by its own support function.
+enum Bounded<'a> {
+    Corners(Vec<Vector3<f64>>),
+    Convex(&'a Convex),
+}
+
+impl Item {
+    /// The item as a support map; `None` for the unbounded ones (lines, planes) and spheres
+    /// (which the separation grows from their centres).
+    fn bounded(&self) -> Option<Bounded<'_>> {
+        let corners = match self {
+            Item::Point(p) => vec![*p],
+            Item::Segment(p, q) => vec![*p, *q],
+            Item::Box(obb) => obb.vertices().to_vec(),
+            Item::Triangle(t) => t.vertices.to_vec(),
+            Item::Convex(c) => return Some(Bounded::Convex(c)),
+            Item::Line(..) | Item::Plane(_) | Item::Sphere(_) => return None,
+        };
+        Some(Bounded::Corners(corners))
+    }
+
+    /// The item's support map; only asked of bounded items, others stand in as the origin.
+    fn support_map(&self) -> Bounded<'_> {
+        self.bounded()
+            .unwrap_or_else(|| Bounded::Corners(vec![Vector3::zeros()]))
+    }
+}
 
 pub(super) fn plane_plane(p: &Plane, q: &Plane) -> Separation {
     let dot = p.normal.dot(&q.normal);
@@ -27,12 +56,13 @@ pub(super) fn plane_plane(p: &Plane, q: &Plane) -> Separation {
     out
 }
 
-/// A bounded polytope against a plane: its corner of smallest signed distance on each side.
+/// A bounded shape against a plane: its support points against the normal and along it, the
+/// points of smallest and largest signed distance.
 pub(super) fn corners_to_plane(item: &Item, plane: &Plane) -> Separation {
-    let corners = item.corners().unwrap_or_default();
+    let shape = item.support_map();
     let method = format!("{}-plane", name(item));
-    let low = farthest(&corners, &-plane.normal);
-    let high = farthest(&corners, &plane.normal);
+    let low = shape.support(&-plane.normal);
+    let high = shape.support(&plane.normal);
     let (s_low, s_high) = (plane.signed_distance(&low), plane.signed_distance(&high));
     if s_low <= 0.0 && s_high >= 0.0 {
         return Separation {
@@ -54,37 +84,43 @@ pub(super) fn corners_to_plane(item: &Item, plane: &Plane) -> Separation {
 
 /// The range of `λ` over which the line `o + λ v` passes the item (its extent along `v`).
 pub(super) fn extent(item: &Item, o: &Vector3<f64>, v: &Vector3<f64>) -> (f64, f64) {
-    let corners = item.corners().unwrap_or_default();
+    let shape = item.support_map();
     let scale = v.norm_squared();
     let along = |p: Vector3<f64>| v.dot(&(p - o)) / scale;
-    (along(farthest(&corners, &-v)), along(farthest(&corners, v)))
+    (along(shape.support(&-v)), along(shape.support(v)))
 }
 
-/// The corners of a bounded polytope as a support map.
-struct Corners(Vec<Vector3<f64>>);
-
-impl SupportMap for Corners {
+impl SupportMap for Bounded<'_> {
     fn support(&self, direction: &Vector3<f64>) -> Vector3<f64> {
-        farthest(&self.0, direction)
+        match self {
+            Bounded::Corners(corners) => farthest(corners, direction),
+            Bounded::Convex(c) => c.support(direction),
+        }
     }
 
     fn center(&self) -> Vector3<f64> {
-        self.0.iter().sum::<Vector3<f64>>() / self.0.len() as f64
+        match self {
+            Bounded::Corners(corners) => {
+                corners.iter().sum::<Vector3<f64>>() / corners.len() as f64
+            }
+            Bounded::Convex(c) => c.center(),
+        }
     }
 
     fn bounding_radius(&self) -> f64 {
-        let c = SupportMap::center(self);
-        self.0.iter().map(|p| (p - c).norm()).fold(0.0, f64::max)
+        match self {
+            Bounded::Corners(corners) => {
+                let c = SupportMap::center(self);
+                corners.iter().map(|p| (p - c).norm()).fold(0.0, f64::max)
+            }
+            Bounded::Convex(c) => c.bounding_radius(),
+        }
     }
 }
 
-/// Two bounded polytopes by GJK.
+/// Two bounded shapes by GJK on their support functions.
 pub(super) fn polytopes(a: &Item, b: &Item) -> Separation {
-    let (pa, pb) = (
-        Corners(a.corners().unwrap_or_default()),
-        Corners(b.corners().unwrap_or_default()),
-    );
-    let run = gjk(&pa, &pb);
+    let run = gjk(&a.support_map(), &b.support_map());
     let method = match (a, b) {
         (Item::Box(_), Item::Box(_)) => "box-box gjk".to_string(),
         _ => format!("{}-{} gjk", name(a), name(b)),
