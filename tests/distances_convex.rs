@@ -26,7 +26,6 @@ use distances_convex_support::{
     certificate, meets_in_unit_space, nearest_on_ellipsoid, partner, reach,
 };
 use oracle_support::Rng;
-use sepax::geometry::gjk::GJK_MAX_ITERATIONS;
 use sepax::geometry::separation::{separation, Item};
 use sepax::geometry::Convex;
 use sepax::nalgebra::Vector3;
@@ -148,9 +147,10 @@ fn check(label: &str, index: u64, a: &Item, b: &Item, tally: &mut Tally) {
     };
     tally.exact += 1;
     let error = (exact.0 - found.distance).abs() / scale;
-    let tolerance = if found.gjk_iterations == Some(GJK_MAX_ITERATIONS) {
-        // GJK gave up with its bounds still apart (slow on a curved side nearly parallel to a
-        // line): the answer is its best upper bound.
+    let tolerance = if found.gjk_gave_up {
+        // GJK gave up with its bounds still apart (at its iteration limit, or stalled by
+        // rounding on a curved side nearly parallel to a line): the answer is its best upper
+        // bound.
         tally.at_limit += 1;
         tally.worst_at_limit = tally.worst_at_limit.max(error);
         AT_LIMIT
@@ -246,7 +246,7 @@ fn shape_against_everything(shape: usize, seed: u64) {
         }
         println!(
             "{label}: {} pairs, {} apart ({} against an exact distance: largest error {:.1e}, or \
-             {:.1e} in the {} where GJK reached its iteration limit, closest point {:.1e}; the \
+             {:.1e} in the {} where GJK gave up (its iteration limit or no progress), closest point {:.1e}; the \
              others' largest certificate gap {:.1e}), {} meeting checked, {} meeting unchecked",
             tally.pairs,
             tally.apart,

@@ -64,6 +64,10 @@ pub struct Separation {
     pub parallel: bool,
     /// How many iterations GJK took, when it was used.
     pub gjk_iterations: Option<usize>,
+    /// Whether GJK stopped with its bounds still further apart than its tolerance (at its
+    /// iteration limit, or when rounding stopped its progress): the distance is then its best
+    /// upper bound.
+    pub gjk_gave_up: bool,
 }
 
 impl Separation {
@@ -74,6 +78,7 @@ impl Separation {
             method: method.to_string(),
             parallel: false,
             gjk_iterations: None,
+            gjk_gave_up: false,
         }
     }
 

@@ -47,6 +47,7 @@ pub(super) fn plane_plane(p: &Plane, q: &Plane) -> Separation {
             method: "plane-plane".to_string(),
             parallel: false,
             gjk_iterations: None,
+            gjk_gave_up: false,
         };
     }
     let on_p = p.normal * p.offset;
@@ -71,6 +72,7 @@ pub(super) fn corners_to_plane(item: &Item, plane: &Plane) -> Separation {
             method,
             parallel: false,
             gjk_iterations: None,
+            gjk_gave_up: false,
         };
     }
     let nearest = if s_low > 0.0 { low } else { high };
@@ -131,5 +133,6 @@ pub(super) fn polytopes(a: &Item, b: &Item) -> Separation {
         method,
         parallel: false,
         gjk_iterations: Some(run.iterations.len()),
+        gjk_gave_up: !run.intersecting && run.distance - run.lower_bound > run.tolerance,
     }
 }
