@@ -169,6 +169,8 @@ fn rapier_positions(rapier: &Rapier) -> Vec<Vector3<f64>> {
 
 /// Steps both engines through their frames, timing every step, and prints the figures.
 fn report(name: &str, rapier_frames: usize, sepax_frames: usize) {
+    // rapier steps at least the frames sepax does, so that both are timed over the same ones.
+    let rapier_frames = rapier_frames.max(sepax_frames);
     let (mut sepax, gravity) = sepax_world(name);
     let mut rapier = rapier_world(&sepax, &gravity);
     let start = sepax_positions(&sepax);
