@@ -1,32 +1,13 @@
 //! Ellipsoid, cylinder and k-DOP bodies in scenes: every bad value located, the shapes as loaded.
 
+#[path = "support/located.rs"]
+mod located;
+
+use located::one;
 use sepax::geometry::kdop::kdop_directions;
 use sepax::geometry::ConvexSpec;
 use sepax::nalgebra::Vector3;
-use sepax::scene::{load_str, Diagnostic, ShapeSpec};
-
-/// The diagnostics of `text`, which must fail to load.
-fn errors(text: &str) -> Vec<Diagnostic> {
-    match load_str(text, "t.toml") {
-        Ok(scene) => panic!("expected errors, loaded {scene:?}"),
-        Err(diagnostics) => diagnostics.0,
-    }
-}
-
-/// Asserts that `text` gives one diagnostic at `line:column` whose message has every `|` part.
-#[track_caller]
-fn one(text: &str, want: &str) {
-    let (at, words) = want.split_once(' ').expect("`line:column words`");
-    let found = errors(text);
-    assert_eq!(found.len(), 1, "expected one diagnostic, got {found:#?}");
-    let d = &found[0];
-    let place = format!("{}:{}", d.line.unwrap_or(0), d.column.unwrap_or(0));
-    assert_eq!(place, at, "{d}");
-    for word in words.split('|') {
-        assert!(d.message.contains(word), "{:?} lacks {word:?}", d.message);
-    }
-    assert!(d.to_string().starts_with(&format!("t.toml:{at}: ")), "{d}");
-}
+use sepax::scene::{load_str, ShapeSpec};
 
 /// A valid `[world]` on lines 1–2 and a body whose keys start on line 4.
 fn body(lines: &str) -> String {

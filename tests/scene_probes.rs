@@ -4,31 +4,19 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/located.rs"]
+mod located;
 
 use sepax::nalgebra::Vector3;
-use sepax::scene::{load_str, Diagnostic, Figure, Target};
+use sepax::scene::{load_str, Figure, Target};
 
 /// Two bodies on lines 1–10 (a box `A` and a plane `floor`); the text under test starts on line 11.
 const HEAD: &str = "[world]\ndt = 0.1\n[[body]]\nname = \"A\"\nshape = \"box\"\ncenter = [0, 0, 0]\nhalf_extents = [1, 1, 1]\n[[body]]\nname = \"floor\"\nshape = \"plane\"\nnormal = [0, 1, 0]\n";
 
-fn errors(tail: &str) -> Vec<Diagnostic> {
-    match load_str(&format!("{HEAD}{tail}"), "t.toml") {
-        Ok(scene) => panic!("expected errors, loaded {scene:?}"),
-        Err(diagnostics) => diagnostics.0,
-    }
-}
-
-/// The one diagnostic of `tail` is at `line:column` and its message holds every `|` part.
+/// The one diagnostic of `tail` after [`HEAD`] is at `at` and its message holds every `|` part.
 #[track_caller]
 fn one(tail: &str, at: &str, words: &str) {
-    let found = errors(tail);
-    assert_eq!(found.len(), 1, "expected one diagnostic, got {found:#?}");
-    let d = &found[0];
-    let place = format!("{}:{}", d.line.unwrap_or(0), d.column.unwrap_or(0));
-    assert_eq!(place, at, "{d}");
-    for word in words.split('|') {
-        assert!(d.message.contains(word), "{:?} lacks {word:?}", d.message);
-    }
+    located::one(&format!("{HEAD}{tail}"), &format!("{at} {words}"));
 }
 
 const RAY: &str = "[[ray]]\nname = \"r\"\norigin = [0, 5, 0]\n";
