@@ -1,6 +1,6 @@
 //! Boxes and spheres against triangle meshes through the AABB tree, against parry3d-f64's
-//! `TriMesh` (its own tree): static verdicts on 100,000 boxes and 100,000 spheres, moving boxes'
-//! first contact times, and the tree against a brute-force loop over every triangle.
+//! `TriMesh` (its own tree): static verdicts on 100,000 boxes and 100,000 spheres, first contact
+//! times of 100,000 moving boxes, and the tree against a brute-force loop over every triangle.
 //!
 //! Pairs whose parry signed distance is within 1e-9 of zero are counted as skipped.
 
@@ -106,7 +106,7 @@ fn moving_boxes_against_meshes_agree_with_parry() {
         let mut rng = Rng::case(SEED ^ 0x30, m);
         let mesh = mesh(&mut rng, 30, m % 2 == 1);
         let theirs_mesh = parry_mesh(&mesh);
-        for index in 0..2_500 {
+        for index in 0..25_000 {
             let mut rng = Rng::case(SEED ^ 0x30 ^ (m + 1) << 40, index);
             let mut obb = rng.obb(5.0);
             obb = Obb::new(
@@ -149,6 +149,6 @@ fn moving_boxes_against_meshes_agree_with_parry() {
             }
         }
     }
-    println!("moving box-mesh: 10000 paths, {hits} contacts within {worst:e} of parry, {grazing} grazing");
-    assert!(hits > 2_000 && grazing < 10);
+    println!("moving box-mesh: 100000 paths, {hits} contacts within {worst:e} of parry, {grazing} grazing");
+    assert!(hits > 20_000 && grazing < 100);
 }

@@ -75,8 +75,9 @@ pub struct Advancement {
 /// the distance `d` and normal `n`; the gap closes no faster than `-n·(v_B - v_A) + |ω_A| r_A +
 /// |ω_B| r_B` (`r` the bounding radii), so advance `t` by `d` over that bound. Stop when
 /// `d` is within tolerance (contact at `t`; the step uses GJK's lower bound of `d`, and a GJK
-/// that stalls closer than [`STALLED_CONTACT`] of the pair's size counts as touching), the bound is not positive (never) or `t`
-/// passes `t_max`.
+/// that stalls closer than [`STALLED_CONTACT`] of the pair's size counts as touching), the bound
+/// is not positive (never) or `t` passes `t_max`. A GJK that stalls leaves the normal uncertain:
+/// its step is bounded by the whole relative speed `|v_B - v_A|` instead of `-n·(v_B - v_A)`.
 pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     a: &A,
     motion_a: &Motion,
@@ -109,7 +110,14 @@ pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         };
         let result = gjk(&placed_a, &placed_b);
         let normal = result.normal();
-        let closing_speed_bound = -normal.dot(&relative) + spin;
+        // A GJK that stopped before its bounds met gives a normal that may be off (closest
+        // points sliding along a face): the closing speed is then bounded by the whole relative
+        // speed, whatever the normal.
+        let closing_speed_bound = if stalled(&result) {
+            relative.norm() + spin
+        } else {
+            -normal.dot(&relative) + spin
+        };
         // Near touching of two curved shapes GJK may stall before its bounds meet; closer than
         // `STALLED_CONTACT` of the pair's size it counts as touching.
         let touching = result.intersecting
@@ -121,7 +129,6 @@ pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             0.0
         } else if closing_speed_bound > 0.0 {
             // GJK's lower bound: a step that cannot pass the contact even when GJK stopped early.
-            // GJK's lower bound: a step that cannot pass the contact.
             result.lower_bound / closing_speed_bound
         } else {
             f64::INFINITY
