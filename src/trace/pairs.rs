@@ -277,7 +277,11 @@ pub(crate) fn contact_record(contact: &PairContact, time: f64, a: &str, b: &str)
         normal: arr3(&contact.normal),
         region: contact.region.iter().map(arr3).collect(),
         features: contact.box_contact().map_or_else(
-            || format!("{} contact", contact.kind_name()),
+            || match contact.kind_name() {
+                "convex-touch" => "closest points meet (GJK)".to_string(),
+                "convex-overlap" => "overlapping (EPA depth)".to_string(),
+                kind => format!("{kind} contact"),
+            },
             |boxes| super::text::describe_contact(&boxes, a, b),
         ),
     }
