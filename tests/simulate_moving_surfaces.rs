@@ -1,7 +1,8 @@
 //! Triangles and meshes moving at constant velocity in the simulation: carried at their velocity,
 //! never pushed, and met by dynamic bodies at the exact relative times with the relative-velocity
 //! response (a ball bounced by a rising floor and struck by a wall, a box carried by a platform by
-//! friction, nothing tunnelling through a fast floor).
+//! friction, a box held on a moving ramp as on a still one, nothing tunnelling through a fast
+//! floor).
 
 use sepax::scene::{load_str, Scene};
 use sepax::trace::{simulate_timeline, BodyFrame, FrameRecord, SimOptions};
@@ -253,4 +254,54 @@ fn a_box_struck_by_a_moving_wall_leaves_as_one_thrown_at_a_still_wall_plus_its_v
             );
         }
     }
+}
+
+/// A box lying on a slope of 1 in 3 (friction 0.6 holds it) on a mesh ramp; ramp and box both
+/// moving at `u` along x.
+fn ramp_and_box(u: f64) -> Scene {
+    // The slope y = (x + 3)/3; the box's bottom face lies on it at x = 0, its centre 0.4 above
+    // along the normal (-1, 3, 0)/√10.
+    let n = [-1.0 / 10f64.sqrt(), 3.0 / 10f64.sqrt()];
+    let (cx, cy) = (0.4 * n[0], 1.0 + 0.4 * n[1]);
+    let degrees = (1.0f64 / 3.0).atan().to_degrees();
+    scene(&format!(
+        "[world]\ndt = 0.02\ngravity = [0, -9.81, 0]\nrestitution = 0.2\nfriction = 0.6\n\
+         [[body]]\nname = \"ramp\"\nshape = \"mesh\"\n\
+         vertices = [[-3, 0, -1.5], [3, 2, -1.5], [3, 2, 1.5], [-3, 0, 1.5]]\n\
+         triangles = [[0, 2, 1], [0, 3, 2]]\nvelocity = [{u}, 0, 0]\n\
+         [[body]]\nname = \"box\"\nshape = \"box\"\nhalf_extents = [0.4, 0.4, 0.4]\n\
+         center = [{cx}, {cy}, 0]\nrotation = {{ axis = [0, 0, 1], degrees = {degrees} }}\n\
+         velocity = [{u}, 0, 0]\n"
+    ))
+}
+
+#[test]
+fn a_box_held_by_friction_on_a_moving_ramp_stays_where_it_is_on_the_ramp() {
+    // Galilean invariance: carried along with the ramp, the box holds its place on the slope as
+    // it does on a still ramp (static friction, measured against the ramp's own motion).
+    let u = 0.5;
+    let (still, moving) = (
+        timeline(&ramp_and_box(0.0), 150),
+        timeline(&ramp_and_box(u), 150),
+    );
+    for (k, (a, b)) in still.iter().zip(&moving).enumerate() {
+        let (p, q) = (body(a, "box").position, body(b, "box").position);
+        let shift = carried(&moving, k, "ramp");
+        let off = (0..3)
+            .map(|i| (q[i] - shift[i] - p[i]).abs())
+            .fold(0.0, f64::max);
+        assert!(
+            off < 1e-9,
+            "frame {k}: {off:e} m from its place on the still ramp"
+        );
+    }
+    let start = body(&still[0], "box").position;
+    let end = body(&still[150], "box").position;
+    let slid = (0..3)
+        .map(|i| (end[i] - start[i]).abs())
+        .fold(0.0, f64::max);
+    assert!(
+        slid < 1e-6,
+        "the box holds on the still ramp (moved {slid:e} m)"
+    );
 }
