@@ -51,13 +51,27 @@ pub enum BodyShape {
         /// Offset along the normal.
         offset: f64,
     },
-    /// A triangle: its vertices relative to the body's position (always fixed in the world).
+    /// A triangle: its vertices relative to the body's position (never pushed: still, or moving
+    /// at a constant velocity).
     Triangle([Vector3<f64>; 3]),
-    /// A triangle mesh: its vertices relative to the body's position (always fixed in the world).
+    /// A triangle mesh: its vertices relative to the body's position (never pushed: still, or
+    /// moving at a constant velocity).
     Mesh(Arc<TriMesh>),
-    /// An ellipsoid or a cylinder (dynamic), or a k-DOP (always fixed in the world, like a
-    /// triangle: its slabs keep the world's directions).
+    /// An ellipsoid or a cylinder (dynamic), or a k-DOP (never pushed, like a triangle: its slabs
+    /// keep the world's directions).
     Convex(ConvexSpec),
+}
+
+impl BodyShape {
+    /// Whether the shape is a triangle, a mesh or a k-DOP (a surface: never pushed, at most
+    /// translating).
+    pub fn is_surface(&self) -> bool {
+        match self {
+            BodyShape::Triangle(_) | BodyShape::Mesh(_) => true,
+            BodyShape::Convex(c) => !c.is_dynamic(),
+            _ => false,
+        }
+    }
 }
 
 /// A rigid body: shape, mass properties and current state.
@@ -76,8 +90,9 @@ pub struct RigidBody {
 }
 
 impl RigidBody {
-    /// Whether the body never moves: marked fixed, or a plane, a triangle, a mesh or a k-DOP
-    /// (which the world keeps fixed).
+    /// Whether the body has infinite mass: marked fixed, or a plane, a triangle, a mesh or a k-DOP
+    /// (which contacts never push; a triangle, a mesh or a k-DOP may still move at its constant
+    /// velocity, [`RigidBody::is_kinematic`]).
     pub fn is_fixed(&self) -> bool {
         self.fixed
             || matches!(
@@ -85,6 +100,18 @@ impl RigidBody {
                 BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_)
             )
             || matches!(&self.shape, BodyShape::Convex(c) if !c.is_dynamic())
+    }
+
+    /// Whether the body is a triangle, a mesh or a k-DOP: a surface the world never pushes, which
+    /// stays where it is or moves at its constant velocity.
+    pub fn is_surface(&self) -> bool {
+        self.shape.is_surface()
+    }
+
+    /// Whether the body is a surface moving at its constant velocity (infinite mass: contacts
+    /// never push it); in a world, every other fixed body is at rest.
+    pub fn is_kinematic(&self) -> bool {
+        self.is_surface() && self.state.velocity != Vector3::zeros()
     }
 
     /// `1/m`, or 0 for a fixed body.

@@ -17,11 +17,6 @@ pub fn run(
     load_scene: fn(&str) -> Result<Scene, String>,
 ) -> Result<(), String> {
     let scene = load_scene(&args.scene)?;
-    // A valid scene the simulation cannot run: the problem is at the body's `velocity`.
-    if let Some(k) = trace::moving_surface(&scene) {
-        let message = trace::moving_surface_message(&scene.bodies[k]);
-        return Err(sepax::scene::at_body_key(&args.scene, k, "velocity", &message).to_string());
-    }
     let options = trace::SimOptions {
         dt: args.dt,
         integrator: args.integrator.clone(),

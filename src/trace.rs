@@ -52,8 +52,8 @@ pub use probe_text::describe_hit;
 pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
-    bodies_at, frame_record, moving_surface, moving_surface_message, scene_timeline,
-    simulate_frames, simulate_timeline, world_from_scene, Frames, SimOptions,
+    bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
+    Frames, SimOptions,
 };
 pub use surfaces::is_explained;
 pub use table_rows::{shadow_anchor, RowFlag, TableRow};

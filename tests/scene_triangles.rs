@@ -194,10 +194,10 @@ fn a_triangle_is_placed_at_its_centroid_and_moves_only_with_a_velocity() {
     let moving = text + "velocity = [1, 0, 0]\n";
     let scene = load_str(&moving, "t.toml").unwrap();
     assert!(!scene.bodies[0].fixed);
-    // The simulation keeps triangles still and says so rather than ignore the velocity.
-    let refused = trace::world_from_scene(&scene, &trace::SimOptions::default());
-    let message = refused.expect_err("refused");
-    assert!(message.contains("cannot move one yet"), "{message}");
+    // The simulation carries the triangle at its velocity.
+    let frames = trace::simulate_timeline(&scene, 3, &trace::SimOptions::default()).unwrap();
+    let moved = frames[3].specs[0].center - t.center;
+    assert!((moved - Vector3::new(3.0 * scene.world.dt, 0.0, 0.0)).norm() < 1e-12);
 }
 
 /// The explanation of a shipped scene at frame 0, as JSON.

@@ -168,18 +168,18 @@ fn material_point(
     state: &BodyState,
 ) -> (Vector3<f64>, Vector3<f64>) {
     let now = m.state_at(h, t);
-    match &m.shape {
-        BodyShape::Plane { .. } | BodyShape::Triangle(_) | BodyShape::Mesh(_) => {
-            (*point, Vector3::zeros())
-        }
-        BodyShape::Convex(c) if !c.is_dynamic() => (*point, Vector3::zeros()),
-        BodyShape::Sphere(_) => (state.position + (point - now.position), state.velocity),
-        BodyShape::Box(_) | BodyShape::Convex(_) => {
-            let local = now.rotation.inverse() * (point - now.position);
-            let p = state.position + state.rotation * local;
-            (p, state.point_velocity(&p))
-        }
+    let still = m.start.velocity == Vector3::zeros() && m.end.velocity == Vector3::zeros();
+    let surface = m.shape.is_surface();
+    if m.is_plane() || (surface && still) {
+        return (*point, Vector3::zeros());
     }
+    // A sphere, or a moving surface (which only translates): the point moves with its centre.
+    if surface || matches!(m.shape, BodyShape::Sphere(_)) {
+        return (state.position + (point - now.position), state.velocity);
+    }
+    let local = now.rotation.inverse() * (point - now.position);
+    let p = state.position + state.rotation * local;
+    (p, state.point_velocity(&p))
 }
 
 /// For a box and a plane: the box corner that touches first, tracked through the frame.

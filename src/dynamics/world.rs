@@ -145,10 +145,12 @@ pub struct FrameStep {
 }
 
 /// Rigid bodies under forces, stepped a frame at a time (bodies joined by a spring, a rod or a
-/// pin never collide with each other).
+/// pin never collide with each other; a moving triangle, mesh or k-DOP is carried at its constant
+/// velocity and pushes what it meets, never pushed back).
 #[derive(Clone, Debug)]
 pub struct World {
-    /// The bodies with their current states (planes are fixed).
+    /// The bodies with their current states (planes are fixed; moving triangles, meshes and
+    /// k-DOPs translate at their constant velocities).
     pub bodies: Vec<RigidBody>,
     /// How the world steps.
     pub settings: Settings,
@@ -162,7 +164,9 @@ pub struct World {
 }
 
 impl World {
-    /// A world of these bodies (planes made fixed, fixed bodies at rest) at frame 0.
+    /// A world of these bodies at frame 0: planes, triangles, meshes and k-DOPs made fixed
+    /// (infinite mass), every fixed body at rest except a triangle, mesh or k-DOP not marked
+    /// `fixed`, which keeps its velocity (translating, never turning: [`RigidBody::is_kinematic`]).
     pub fn new(
         mut bodies: Vec<RigidBody>,
         forces: ForceModel,
@@ -170,9 +174,12 @@ impl World {
     ) -> Result<Self, String> {
         settings.validate()?;
         for body in &mut bodies {
+            let carried = body.is_surface() && !body.fixed;
             body.fixed = body.is_fixed();
             if body.fixed {
-                body.state.velocity = Vector3::zeros();
+                if !carried {
+                    body.state.velocity = Vector3::zeros();
+                }
                 body.state.angular_velocity = Vector3::zeros();
             }
         }
@@ -232,19 +239,21 @@ impl World {
     /// Advances the world by one frame.
     ///
     /// # Algorithm
-    /// 1. Integrate every group of coupled bodies over the frame (fixed, or adaptive sub-steps).
+    /// 1. Integrate every group of coupled bodies over the frame (fixed, or adaptive sub-steps);
+    ///    a moving triangle, mesh or k-DOP translates by `v dt`.
     /// 2. Cheap rejection per pair over that motion: sort-and-sweep on swept AABBs, then swept
     ///    bounding spheres, then swept AABBs.
-    /// 3. Exact test: touching at the start is a resting contact (or an impact now, when some point
-    ///    approaches faster than the resting speed); else `time_of_impact` on the start and end
-    ///    states.
+    /// 3. Exact test (pairs with a moving body): touching at the start is a resting contact (or an
+    ///    impact now, when some point approaches faster than the resting speed, relative speeds
+    ///    throughout); else `time_of_impact` on the start and end states.
     /// 4. Take the earliest impact: integrate its bodies to the contact time, apply the impulse,
     ///    record the event.
     /// 5. Integrate them over the rest of the frame and test their pairs again; repeat from 4 (at
     ///    most `max_contacts` impacts).
     /// 6. Resting contacts: a slide along a triangle or mesh inside the friction cone undone, push
-    ///    overlapping pairs apart, then sequential impulses with friction;
-    ///    any energy that makes is taken back out of the motion of the bodies it touched.
+    ///    overlapping pairs apart, then sequential impulses with friction; any energy that makes
+    ///    is taken back out of the motion of the bodies it touched (not where a moving surface
+    ///    touches them: it does work on them).
     /// 7. Record sub-steps, error estimates, energy and events, and the first body whose state
     ///    is no longer finite or passed [`DIVERGENCE_BOUND`] (its error estimate becomes NaN).
     ///

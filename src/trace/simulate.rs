@@ -46,34 +46,13 @@ impl SimOptions {
     }
 }
 
-/// The world a scene describes, with the overrides applied.
+/// The world a scene describes, with the overrides applied (a triangle, mesh or k-DOP with a
+/// velocity is carried at it).
 pub fn world_from_scene(scene: &Scene, options: &SimOptions) -> Result<World, String> {
     let settings = options.settings(scene)?;
-    if let Some(k) = moving_surface(scene) {
-        return Err(moving_surface_message(&scene.bodies[k]));
-    }
     let bodies = scene.bodies.iter().map(rigid_body).collect();
     let forces = force_model(scene, settings.dt);
     World::new(bodies, forces, settings)
-}
-
-/// The first triangle or mesh of the scene that has a velocity: the simulation cannot move one.
-pub fn moving_surface(scene: &Scene) -> Option<usize> {
-    scene.bodies.iter().position(|b| {
-        let kdop = matches!(&b.shape, ShapeSpec::Convex(c) if !c.is_dynamic());
-        (b.shape.is_surface() || kdop) && b.velocity != nalgebra::Vector3::zeros()
-    })
-}
-
-/// Why the simulation refuses the moving triangle or mesh `body`.
-pub fn moving_surface_message(body: &BodySpec) -> String {
-    format!(
-        "body {:?} is a {} with a velocity: the simulation keeps triangles, meshes and k-DOPs \
-         where they are and cannot move one yet (`explain` and `run` follow every body at its constant \
-         velocity); remove its `velocity` to simulate the scene",
-        body.name,
-        body.shape.name()
-    )
 }
 
 /// A scene body's shape and its state at the scene's start.
@@ -200,22 +179,13 @@ pub fn simulate_timeline(
     Ok(simulate_frames(scene, frames, options)?.collect())
 }
 
-/// The scene's bodies as the world loop leaves them at `frame` (at constant velocities for a
-/// scene with a moving triangle or mesh, which the world cannot move); a run that diverged before
-/// or at that frame is an error that says where.
+/// The scene's bodies as the world loop leaves them at `frame`; a run that diverged before or at
+/// that frame is an error that says where.
 pub fn bodies_at(
     scene: &Scene,
     frame: usize,
     options: &SimOptions,
 ) -> Result<Vec<BodySpec>, String> {
-    // The world cannot move a triangle or a mesh: such a scene is followed at constant
-    // velocities, the preview the debugger and the lessons show too.
-    if moving_surface(scene).is_some() {
-        let preview = super::kinematic_timeline(scene, frame).pop();
-        return preview
-            .map(|record| record.specs)
-            .ok_or_else(|| "the preview has no frames".to_string());
-    }
     let reached = simulate_frames(scene, frame, options)?.last();
     let reached = reached.ok_or_else(|| "the simulation has no frames".to_string())?;
     match &reached.diverged {

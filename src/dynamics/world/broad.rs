@@ -53,22 +53,25 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
         BodyShape::Box(half) => half.norm(),
         BodyShape::Sphere(r) => *r,
         BodyShape::Convex(c) if c.is_dynamic() => c.reach(),
-        // A k-DOP never moves in the world: its own box.
+        // A k-DOP, a triangle or a mesh only translates, along a straight line: its own box at
+        // the start, and at the end when it moves.
         BodyShape::Convex(c) => {
-            return still(&c.placed(start.position, start.rotation).aabb());
+            let aabb = c.placed(start.position, start.rotation).aabb();
+            return carried(&aabb, &(end.position - start.position));
         }
-        // Triangles and meshes never move in the world: their own box.
         BodyShape::Triangle(vertices) => {
             let corners = vertices.map(|v| v + start.position);
-            return still(&aabb_of_points(&corners).expect("three corners"));
+            let aabb = aabb_of_points(&corners).expect("three corners");
+            return carried(&aabb, &(end.position - start.position));
         }
         BodyShape::Mesh(mesh) => {
             let own = mesh.aabb();
             let offset = start.position;
-            return still(&Aabb {
+            let aabb = Aabb {
                 min: own.min + offset,
                 max: own.max + offset,
-            });
+            };
+            return carried(&aabb, &(end.position - start.position));
         }
     };
     let controls = [
@@ -91,6 +94,19 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
         center: path.center(),
         radius: 0.5 * (path.max - path.min).norm() + reach,
     }
+}
+
+/// The volume of a body inside `aabb` translated by `shift` along a straight line: the union of
+/// the box at both ends.
+fn carried(aabb: &Aabb, shift: &Vector3<f64>) -> Volume {
+    if *shift == Vector3::zeros() {
+        return still(aabb);
+    }
+    let moved = Aabb {
+        min: aabb.min + shift,
+        max: aabb.max + shift,
+    };
+    still(&aabb.union(&moved))
 }
 
 /// The volume of a body that stays inside `aabb`.

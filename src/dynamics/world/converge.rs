@@ -1,5 +1,11 @@
 //! When the velocity solver's sweeps have converged: while they still converge, down to rounding;
-//! once they stall, at a looser share of the largest impulse.
+//! once they stall, at a looser share of the largest impulse; and the snapshot a sweep is
+//! averaged with once they cycle.
+
+use nalgebra::Vector3;
+
+use super::solver::Patch;
+use crate::dynamics::RigidBody;
 
 /// The solver stops when no impulse changes by more than this share of the largest one.
 const SETTLED: f64 = 1e-15;
@@ -41,6 +47,41 @@ impl Progress {
         }
         let scale = largest.max(f64::MIN_POSITIVE);
         change <= SETTLED * scale || (change <= CONVERGED * scale && self.since >= STALLED)
+    }
+}
+
+/// An island's velocities and impulses at the start of a sweep.
+pub(super) struct Snapshot {
+    velocities: Vec<(Vector3<f64>, Vector3<f64>)>,
+    impulses: Vec<f64>,
+}
+
+impl Snapshot {
+    /// The members' velocities and every row's impulse now.
+    pub(super) fn of(bodies: &[RigidBody], members: &[usize], island: &[Patch]) -> Self {
+        let state = |i: usize| (bodies[i].state.velocity, bodies[i].state.angular_velocity);
+        Self {
+            velocities: members.iter().map(|&i| state(i)).collect(),
+            impulses: island
+                .iter()
+                .flat_map(Patch::rows)
+                .map(|r| r.impulse)
+                .collect(),
+        }
+    }
+
+    /// Replaces the velocities and impulses by their mean with the snapshot's (the velocities
+    /// are affine in the impulses, so both stay consistent).
+    pub(super) fn average(self, bodies: &mut [RigidBody], members: &[usize], island: &mut [Patch]) {
+        for (&i, (v, w)) in members.iter().zip(self.velocities) {
+            let state = &mut bodies[i].state;
+            state.velocity = 0.5 * (state.velocity + v);
+            state.angular_velocity = 0.5 * (state.angular_velocity + w);
+        }
+        let rows = island.iter_mut().flat_map(Patch::rows_mut);
+        for (row, old) in rows.zip(self.impulses) {
+            row.impulse = 0.5 * (row.impulse + old);
+        }
     }
 }
 

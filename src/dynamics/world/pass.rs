@@ -11,7 +11,7 @@ use super::impact::{detect_pair, respond, test_pair, Hit, Leg, Response};
 use super::track::{end_state, pack, unpack, Evidence, Track};
 use super::{ContactEvent, Settings, TOUCHING};
 use crate::dynamics::toi::Approximation;
-use crate::dynamics::RigidBody;
+use crate::dynamics::{BodyState, RigidBody};
 
 /// The most impacts one pair may have in one frame; later touches are left to the resting pass.
 const MAX_IMPACTS_PER_PAIR: usize = 4;
@@ -124,7 +124,8 @@ impl<'w> Pass<'w> {
         pass
     }
 
-    /// Body `i`'s motion over the rest of the frame.
+    /// Body `i`'s motion over the rest of the frame (a moving surface: its whole frame at its
+    /// constant velocity).
     fn leg(&self, i: usize) -> Leg {
         let start = self.bodies[i].state;
         match self.group_of[i] {
@@ -132,6 +133,15 @@ impl<'w> Pass<'w> {
                 t0: self.tracks[g].t0,
                 start,
                 end: end_state(&self.tracks[g], self.local[i]),
+                fixed: false,
+            },
+            None if self.bodies[i].is_kinematic() => Leg {
+                t0: 0.0,
+                start,
+                end: BodyState {
+                    position: start.position + start.velocity * self.settings.dt,
+                    ..start
+                },
                 fixed: false,
             },
             None => Leg {
@@ -160,9 +170,10 @@ impl<'w> Pass<'w> {
     }
 
     /// Cheap rejection, then the exact test; an impact joins the queue (`a < b`: the broad
-    /// phase never pairs a body with itself).
+    /// phase never pairs a body with itself; two bodies of infinite mass, still or moving, are
+    /// never tested).
     fn consider(&mut self, a: usize, b: usize) {
-        let both_fixed = self.legs[a].fixed && self.legs[b].fixed;
+        let both_fixed = self.group_of[a].is_none() && self.group_of[b].is_none();
         if both_fixed
             || self.joined.contains(&(a, b))
             || self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR
@@ -287,13 +298,19 @@ impl<'w> Pass<'w> {
         }
     }
 
-    /// Keeps every track's last piece, writes the end states into the bodies.
+    /// Keeps every track's last piece, writes the end states into the bodies (a moving surface
+    /// at its leg's end).
     pub fn finish(self) -> Outcomes {
         let mut evidence = Vec::with_capacity(self.tracks.len());
         for (g, track) in self.tracks.into_iter().enumerate() {
             let (y, e) = track.finish();
             unpack(&self.groups[g], &y, self.bodies);
             evidence.push(e);
+        }
+        for (i, leg) in self.legs.iter().enumerate() {
+            if self.group_of[i].is_none() && !leg.fixed {
+                self.bodies[i].state = leg.end;
+            }
         }
         Outcomes {
             events: self.events,

@@ -1,6 +1,6 @@
 //! The resting pass never makes energy: what pushing bodies apart gains against gravity, springs
 //! and attraction beyond what the contact impulses took from their motion is taken from the
-//! kinetic energy of the bodies it moved.
+//! kinetic energy of the bodies it moved (unless a moving surface touches them: it does work).
 
 use super::group::{find, Group};
 use super::track::pack;
@@ -15,6 +15,8 @@ struct Island {
     groups: Vec<usize>,
     before: f64,
     scale: f64,
+    /// Whether a moving triangle, mesh or k-DOP touches the island: it may give it energy.
+    driven: bool,
 }
 
 /// The energy of the islands a resting pass is about to touch.
@@ -39,7 +41,8 @@ fn measure(groups: &[Group], members: &[usize], bodies: &[RigidBody]) -> (Energy
 }
 
 impl Passive {
-    /// The islands of groups these pairs join (a fixed body joins nothing), with their energy.
+    /// The islands of groups these pairs join (a fixed body joins nothing), with their energy;
+    /// an island a moving surface touches is driven.
     pub fn before(
         groups: &[Group],
         group_of: &[Option<usize>],
@@ -48,10 +51,13 @@ impl Passive {
     ) -> Self {
         let mut parent: Vec<usize> = (0..groups.len()).collect();
         let mut touched = vec![false; groups.len()];
+        let mut driven = vec![false; groups.len()];
         for (a, b) in pairs {
             let ends = [group_of[a], group_of[b]];
+            let moved_by_surface = bodies[a].is_kinematic() || bodies[b].is_kinematic();
             for g in ends.into_iter().flatten() {
                 touched[g] = true;
+                driven[g] |= moved_by_surface;
             }
             if let [Some(g), Some(h)] = ends {
                 let (rg, rh) = (find(&mut parent, g), find(&mut parent, h));
@@ -68,9 +74,11 @@ impl Passive {
                     groups: Vec::new(),
                     before: 0.0,
                     scale: 0.0,
+                    driven: false,
                 });
             }
             islands[slot[root]].groups.push(g);
+            islands[slot[root]].driven |= driven[g];
         }
         for island in &mut islands {
             let (e, scale) = measure(groups, &island.groups, bodies);
@@ -89,8 +97,10 @@ impl Passive {
     /// energy now; `s = 0` when `K <= ΔE`): the projection onto the energy it had, along the
     /// gradient of the kinetic energy. Scaling by `s <= 1` keeps every contact the velocities
     /// satisfy (not approaching, or closing no faster than the gap allows) and every constraint.
+    /// A driven island is left as it is: a moving surface that lifts or carries a body gives it
+    /// energy, and scaling its velocities would let it sink into the surface or slip off it.
     pub fn keep(&self, groups: &[Group], bodies: &mut [RigidBody]) {
-        for island in &self.islands {
+        for island in self.islands.iter().filter(|island| !island.driven) {
             let (after, scale) = measure(groups, &island.groups, bodies);
             let gained = after.total() - island.before;
             if gained <= ROUNDING * (island.scale + scale) {

@@ -15,7 +15,7 @@ use super::{STILL, TOUCHING};
 /// Points whose gaps differ by at most this (metres) belong to one feature of a touch.
 const FEATURE: f64 = 1e-10;
 use crate::dynamics::response::{particle_bounce, Material};
-use crate::dynamics::{BodyShape, BodyState, RigidBody};
+use crate::dynamics::{BodyState, RigidBody};
 
 /// A touching pair with its touch as last computed, reused while neither body has moved.
 pub(super) struct Pair {
@@ -146,15 +146,16 @@ pub(super) fn settle_particles(
     held
 }
 
-/// Static friction at the position level against a fixed triangle or mesh: the slide along the
+/// Static friction at the position level against a triangle, mesh or k-DOP: the slide along the
 /// face that the frame's free motion made is undone when it lies inside the friction cone.
 ///
 /// # Algorithm
-/// For each pair of a moving body and a triangle or mesh (always fixed) that overlap by `d > 0`
+/// For each pair of a moving body and a triangle or mesh (never pushed) that overlap by `d > 0`
 /// over a patch of at least three points (a face the body can neither roll nor pivot over; a
 /// sphere's single point is left to the velocity pass, which rolls it):
 /// 1. The moving body's material point at the centre of the manifold, traced back to its place
-///    at the frame start (`start`): its move `δ` over the frame.
+///    at the frame start (`start`): its move over the frame less the surface's own move (zero
+///    for a still surface), `δ`.
 /// 2. Its part along the face, `δ_t = δ - (δ·n) n`. When `|δ_t| <= μ d` (Coulomb's cone at the
 ///    position level: friction can hold the slide that sinking `d` brings), the body is moved
 ///    back by `-δ_t`, so the push along the normal that follows ends where the frame began
@@ -163,17 +164,12 @@ pub(super) fn settle_particles(
 /// 4. A body is moved back once (by its first such pair); the touches of every pair of a body
 ///    moved back are found again.
 fn stick(bodies: &mut [RigidBody], pairs: &mut [Pair], start: &[BodyState], friction: f64) {
-    let face = |body: &RigidBody| match &body.shape {
-        BodyShape::Triangle(_) | BodyShape::Mesh(_) => true,
-        BodyShape::Convex(c) => !c.is_dynamic(),
-        _ => false,
-    };
     let mut moved_bodies = Vec::new();
     for pair in pairs.iter() {
         let (a, b) = (pair.a, pair.b);
-        let moving = match (face(&bodies[a]), face(&bodies[b])) {
-            (true, false) => b,
-            (false, true) => a,
+        let (moving, face) = match (bodies[a].is_surface(), bodies[b].is_surface()) {
+            (true, false) => (b, a),
+            (false, true) => (a, b),
             _ => continue,
         };
         if moved_bodies.contains(&moving) {
@@ -190,7 +186,8 @@ fn stick(bodies: &mut [RigidBody], pairs: &mut [Pair], start: &[BodyState], fric
         let (then, now) = (&start[moving], &bodies[moving].state);
         let before =
             then.position + then.rotation * (now.rotation.inverse() * (centre - now.position));
-        let moved = centre - before;
+        let carried = bodies[face].state.position - start[face].position;
+        let moved = centre - before - carried;
         let slide = moved - t.normal * moved.dot(&t.normal);
         let slide_norm = slide.norm();
         if slide_norm > 0.0 && slide_norm <= friction * -t.gap {

@@ -3,19 +3,25 @@
 
 use nalgebra::{Matrix3, Vector3};
 
-use super::converge::Progress;
+use super::converge::{Progress, Snapshot};
 use crate::dynamics::RigidBody;
 
 /// The most sweeps of the velocity solver per island; an island stops as soon as its impulses
 /// stop changing (a few hundred sweeps for a box landing on an edge, several thousand for a box
 /// landing flat on another).
 const VELOCITY_SWEEPS: usize = 20_000;
+/// A patch whose tangential slip at its centre is faster than this (m/s) is sliding: its friction
+/// rows are laid along the slip.
+const SLIDING: f64 = 1e-9;
+/// A slip whose smaller part along the fixed tangent directions is at most this share of it is
+/// along one of them.
+const ACROSS: f64 = 1e-6;
 /// Sweeps after which each sweep is averaged with the one before (see [`solve`]).
 const AVERAGE_AFTER: usize = 2_000;
 
 /// One direction of relative motion at a contact (along a normal or a tangent at a point, or a
 /// twist about the normal) with its precomputed Jacobian.
-struct Row {
+pub(super) struct Row {
     /// The unit direction, applied `+` to B and `-` to A (zero for a twist).
     direction: Vector3<f64>,
     /// `r_a × u` and `r_b × u` (the normal itself for a twist): how each body's spin moves the
@@ -26,7 +32,7 @@ struct Row {
     /// `1 / (effective inverse mass)` along the row.
     mass: f64,
     /// The accumulated impulse.
-    impulse: f64,
+    pub(super) impulse: f64,
 }
 
 /// One contact point's normal row and the approach speed it allows.
@@ -119,7 +125,23 @@ impl Patch {
         } else {
             Vector3::y()
         };
-        let t1 = normal.cross(&helper).normalize();
+        // A patch sliding across the fixed directions gets its first tangent row along its slip,
+        // so that the friction clamped to `μ Σλ` on it pushes against the slip (two rows at fixed
+        // directions, each clamped, would push up to 45° across it and set a body sliding along
+        // a line rolling). A slip along a fixed direction (to within [`ACROSS`]) keeps them.
+        let fixed = normal.cross(&helper).normalize();
+        let relative = bodies[b].point_velocity(&centre) - bodies[a].point_velocity(&centre);
+        let slip = relative - normal * normal.dot(&relative);
+        let speed = slip.norm();
+        let (along, across) = (
+            slip.dot(&fixed).abs(),
+            slip.dot(&normal.cross(&fixed)).abs(),
+        );
+        let t1 = if speed > SLIDING && along.min(across) > ACROSS * speed {
+            slip / speed
+        } else {
+            fixed
+        };
         let row = |p: &Vector3<f64>, u| inverse.row(bodies, (a, b), p, u);
         Some(Self {
             a,
@@ -151,12 +173,12 @@ impl Patch {
     }
 
     /// Every row: the points' normal rows, then the friction rows.
-    fn rows(&self) -> impl Iterator<Item = &Row> {
+    pub(super) fn rows(&self) -> impl Iterator<Item = &Row> {
         self.points.iter().map(|p| &p.normal).chain(&self.friction)
     }
 
     /// Every row, to change.
-    fn rows_mut(&mut self) -> impl Iterator<Item = &mut Row> {
+    pub(super) fn rows_mut(&mut self) -> impl Iterator<Item = &mut Row> {
         self.points
             .iter_mut()
             .map(|p| &mut p.normal)
@@ -179,8 +201,9 @@ fn speed(bodies: &[RigidBody], (a, b): (usize, usize), row: &Row) -> f64 {
 /// ([`Progress`]). Per patch:
 /// 1. Each point's normal row: `λ >= 0` aiming at the approach speed the point allows.
 /// 2. Friction for the patch as a whole: two tangent rows at the points' centre aiming at zero
-///    slip, each clamped to `μ Σλ`, and a twist row about the normal aiming at zero relative spin,
-///    clamped to `μ Σλ r` with `r` the points' mean distance from their centre. How a rigid edge
+///    slip (along and across the slip when the patch slides across the fixed directions), each
+///    clamped to `μ Σλ`, and a twist row about the normal aiming at zero relative spin, clamped
+///    to `μ Σλ r` with `r` the points' mean distance from their centre. How a rigid edge
 ///    or face shares its load among its corners is not determined (any split with the same force
 ///    and moment is a solution); friction clamped per corner would let the solver's visiting
 ///    order pick the split, and with it the friction's moment: a symmetric contact could come
@@ -240,41 +263,6 @@ pub(super) fn solve(
         }
         if progress.done(change, largest) {
             break;
-        }
-    }
-}
-
-/// An island's velocities and impulses at the start of a sweep.
-struct Snapshot {
-    velocities: Vec<(Vector3<f64>, Vector3<f64>)>,
-    impulses: Vec<f64>,
-}
-
-impl Snapshot {
-    /// The members' velocities and every row's impulse now.
-    fn of(bodies: &[RigidBody], members: &[usize], island: &[Patch]) -> Self {
-        let state = |i: usize| (bodies[i].state.velocity, bodies[i].state.angular_velocity);
-        Self {
-            velocities: members.iter().map(|&i| state(i)).collect(),
-            impulses: island
-                .iter()
-                .flat_map(Patch::rows)
-                .map(|r| r.impulse)
-                .collect(),
-        }
-    }
-
-    /// Replaces the velocities and impulses by their mean with the snapshot's (the velocities
-    /// are affine in the impulses, so both stay consistent).
-    fn average(self, bodies: &mut [RigidBody], members: &[usize], island: &mut [Patch]) {
-        for (&i, (v, w)) in members.iter().zip(self.velocities) {
-            let state = &mut bodies[i].state;
-            state.velocity = 0.5 * (state.velocity + v);
-            state.angular_velocity = 0.5 * (state.angular_velocity + w);
-        }
-        let rows = island.iter_mut().flat_map(Patch::rows_mut);
-        for (row, old) in rows.zip(self.impulses) {
-            row.impulse = 0.5 * (row.impulse + old);
         }
     }
 }
