@@ -8,9 +8,8 @@
 //! the distance within 1e-9 (a lower bound of the true distance, so the distance is right to
 //! 1e-9). A point against a cylinder is checked against the closed-form closest point (distance
 //! and point within 1e-9), against an ellipsoid against the exact nearest point by bisection
-//! (distance within 1e-9; the closest point within 1e-4 only: GJK stops when its bounds meet
-//! within 1e-10 of the pair's size, and on a curved surface the witness then moves with the
-//! square root of that). Pairs parry3d-f64 can hold (no ellipsoid, no plane: parry's is a solid
+//! (distance and point within 1e-9; sepax finds it by Newton's method on the same equation).
+//! Pairs parry3d-f64 can hold (no ellipsoid, no plane: parry's is a solid
 //! half-space) agree with its distance within
 //! 1e-5 (its GJK on curved shapes is accurate to about 1e-6); overlaps with an ellipsoid are
 //! checked in the ellipsoid's unit-sphere space, where the other shape stays convex and a polytope
@@ -38,9 +37,8 @@ const PARRY_BAND: f64 = 1e-5;
 /// distance (a lower bound found by a pattern search, which stalls short of the optimum on the
 /// ridges of a box's, a segment's or a cylinder's reach).
 const CERTIFICATE: f64 = 1e-6;
-/// How close GJK's closest point on an ellipsoid comes to the exact one (the witness moves with
-/// the square root of GJK's gap between its bounds, 1e-10 of the pair's size).
-const ELLIPSOID_POINT: f64 = 1e-4;
+/// How close a point's nearest point on an ellipsoid comes to the exact one.
+const ELLIPSOID_POINT: f64 = 1e-9;
 /// The distance's agreement with the exact one when GJK stopped at its iteration limit.
 const AT_LIMIT: f64 = 1e-7;
 const KINDS: [&str; 10] = [

@@ -4,9 +4,10 @@
 //!
 //! parry's GJK on curved shapes is accurate to a few 1e-6 only (its distances and cast times
 //! for cylinders differ from exact closed forms by up to about 3e-6), so against parry verdicts
-//! are compared outside a band of 1e-5 around touching, distances and times within 1e-5. The
-//! sharp checks are against exact references: the sphere–cylinder and sphere–triangle distance
-//! closed forms (times by bisection on the exact distance, within 1e-6), GJK's witness points
+//! are compared outside a band of 1e-5 around touching, distances and a sphere's times within
+//! 1e-5 (a box's conservative-advancement time within 1e-6). The sharp checks are against exact
+//! references: the sphere–cylinder and sphere–triangle distance closed forms (times by bisection
+//! on the exact distance, within 1e-6), GJK's witness points
 //! lying on both shapes (within 1e-9), and EPA's depth against parry's where both are exact
 //! (boxes).
 
@@ -140,12 +141,15 @@ fn spheres_against_cylinders_agree_with_parry() {
 }
 
 #[test]
-/// Conservative advancement on GJK: times within 1e-5 of parry and of the exact time (spheres);
-/// GJK on two curved surfaces can stall within about 1e-6 of touching, so a path whose smallest
-/// distance is below 1e-5 may disagree on contact / no contact (under 5 %).
+/// Conservative advancement on GJK: a sphere's time within 1e-6 of the exact time, a box's within
+/// 1e-6 of parry's. parry's own cast time for a sphere and a cylinder can be off the exact time
+/// by more than 1e-6 (1.4e-6 on one of these paths), so a sphere's time is held to parry's within
+/// 1e-5 only, and the printout says how far parry is from the exact time. A path whose smallest
+/// distance is below 1e-5 may disagree on contact / no contact (grazing).
 fn moving_boxes_and_spheres_against_cylinders_meet_when_parry_says() {
     let (mut hits, mut grazing, mut worst, mut exact_checked, mut worst_exact) =
         (0, 0, 0.0_f64, 0, 0.0_f64);
+    let (mut worst_box, mut parry_off_exact) = (0.0_f64, 0.0_f64);
     for index in 0..100_000 {
         let mut rng = Rng::case(SEED ^ 0x77, index);
         let cyl = cylinder(&mut rng);
@@ -197,7 +201,7 @@ fn moving_boxes_and_spheres_against_cylinders_meet_when_parry_says() {
         );
         if let (Some(t), Some(exact)) = (ours.time_of_impact, exact) {
             assert!(
-                (t - exact).abs() <= 1e-5,
+                (t - exact).abs() <= 1e-6,
                 "exact {exact}: {case} {:?}",
                 ours.steps
             );
@@ -206,21 +210,26 @@ fn moving_boxes_and_spheres_against_cylinders_meet_when_parry_says() {
         }
         match (ours.time_of_impact, theirs) {
             (Some(t), Some(s)) => {
-                assert!((t - s).abs() <= 1e-5, "{case}");
+                if let Some(exact) = exact {
+                    assert!((t - s).abs() <= 1e-5, "{case}");
+                    parry_off_exact = parry_off_exact.max((s - exact).abs());
+                } else {
+                    assert!((t - s).abs() <= 1e-6, "{case}");
+                    worst_box = worst_box.max((t - s).abs());
+                }
                 worst = worst.max((t - s).abs());
                 hits += 1;
             }
             (None, None) => {}
             _ => {
-                // Grazing paths, and paths where GJK stalls within 1e-7 of the size of touching
-                // (conservative advancement then cannot resolve the last gap).
+                // Grazing paths.
                 assert!(a_min <= 1e-5, "closest {a_min:e}: {case}");
                 grazing += 1;
             }
         }
     }
-    println!("moving against cylinders: 100000 paths, {hits} contacts within {worst:e} of parry, {exact_checked} sphere contacts within {worst_exact:e} of the exact time, {grazing} grazing or stalled");
-    assert!(hits > 25_000 && grazing < 5_000);
+    println!("moving against cylinders: 100000 paths, {hits} contacts within {worst:e} of parry (boxes within {worst_box:e}; parry's sphere times within {parry_off_exact:e} of the exact time), {exact_checked} sphere contacts within {worst_exact:e} of the exact time, {grazing} grazing");
+    assert!(hits > 25_000 && grazing < 100);
 }
 
 #[test]

@@ -45,11 +45,14 @@ pub struct AdvanceStep {
     pub time: f64,
     /// GJK's distance at that time.
     pub distance: f64,
-    /// The unit normal from A to B along the closest points.
+    /// The unit normal from A to B along which GJK's lower bound of the distance holds (its
+    /// last search direction that raised the bound; along the closest points once the bounds
+    /// meet).
     pub normal: Vector3<f64>,
     /// `-n·(v_B - v_A) + |ω_A| r_A + |ω_B| r_B`: no point closes the gap faster than this.
     pub closing_speed_bound: f64,
-    /// `distance / closing_speed_bound`, the safe step (infinite when not closing).
+    /// GJK's lower bound of the distance over `closing_speed_bound`, the safe step (infinite
+    /// when not closing).
     pub step: f64,
 }
 
@@ -72,12 +75,12 @@ pub struct Advancement {
 ///
 /// # Algorithm
 /// Repeat from `t = 0`: place both shapes at `t` (turned about their centres, moved), GJK gives
-/// the distance `d` and normal `n`; the gap closes no faster than `-n·(v_B - v_A) + |ω_A| r_A +
-/// |ω_B| r_B` (`r` the bounding radii), so advance `t` by `d` over that bound. Stop when
-/// `d` is within tolerance (contact at `t`; the step uses GJK's lower bound of `d`, and a GJK
-/// that stalls closer than [`STALLED_CONTACT`] of the pair's size counts as touching), the bound
-/// is not positive (never) or `t` passes `t_max`. A GJK that stalls leaves the normal uncertain:
-/// its step is bounded by the whole relative speed `|v_B - v_A|` instead of `-n·(v_B - v_A)`.
+/// the distance `d`, a lower bound `l` of it and the direction `n` along which B lies at least
+/// `l` beyond A; along that fixed direction the gap closes no faster than `-n·(v_B - v_A) +
+/// |ω_A| r_A + |ω_B| r_B` (`r` the bounding radii), so advance `t` by `l` over that bound: the
+/// step cannot pass the contact, whatever GJK's closest points. Stop when `d` is within
+/// tolerance (contact at `t`; a GJK that stalls closer than [`STALLED_CONTACT`] of the pair's
+/// size counts as touching), the bound is not positive (never) or `t` passes `t_max`.
 pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     a: &A,
     motion_a: &Motion,
@@ -109,15 +112,17 @@ pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             offset: motion_b.velocity * time,
         };
         let result = gjk(&placed_a, &placed_b);
-        let normal = result.normal();
-        // A GJK that stopped before its bounds met gives a normal that may be off (closest
-        // points sliding along a face): the closing speed is then bounded by the whole relative
-        // speed, whatever the normal.
-        let closing_speed_bound = if stalled(&result) {
-            relative.norm() + spin
+        // GJK's lower bound holds along its own direction, whatever its closest points: B lies
+        // at least that far beyond A along it, and the gap along a fixed direction closes at
+        // exactly `-n·(v_B - v_A)` under translation. The normal of the closest points is off
+        // by about the square root of GJK's tolerance on a curved surface, and a step along it
+        // could pass the contact.
+        let normal = if result.lower_bound > 0.0 {
+            result.separating_normal
         } else {
-            -normal.dot(&relative) + spin
+            result.normal()
         };
+        let closing_speed_bound = -normal.dot(&relative) + spin;
         // Near touching of two curved shapes GJK may stall before its bounds meet; closer than
         // `STALLED_CONTACT` of the pair's size it counts as touching.
         let touching = result.intersecting
@@ -128,7 +133,6 @@ pub fn conservative_advancement<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         let step = if touching {
             0.0
         } else if closing_speed_bound > 0.0 {
-            // GJK's lower bound: a step that cannot pass the contact even when GJK stopped early.
             result.lower_bound / closing_speed_bound
         } else {
             f64::INFINITY

@@ -93,6 +93,36 @@ impl Ellipsoid {
         local.component_div(&self.radii).norm_squared() <= 1.0
     }
 
+    /// The point of the solid ellipsoid nearest `p` (`p` itself when inside).
+    ///
+    /// # Algorithm
+    /// In the ellipsoid's axes, `y = Rᵀ (p - c)`, the nearest point of an outside point is
+    /// `x_i = r_i² y_i / (r_i² + λ)` with `λ > 0` the root of `F(λ) = Σ (r_i y_i / (r_i² + λ))² - 1`
+    /// (Eberly). `F` is convex and decreasing for `λ >= 0` and `F(0) > 0`, so Newton's method from
+    /// `λ = 0` climbs to the root from below without passing it; it stops when a step no longer
+    /// raises `λ` (docs/methods.md §9).
+    pub fn closest_point(&self, p: &Vector3<f64>) -> Vector3<f64> {
+        let y = self.rotation.inverse_transform_vector(&(p - self.center));
+        if y.component_div(&self.radii).norm_squared() <= 1.0 {
+            return *p;
+        }
+        let r = self.radii;
+        let r2 = r.component_mul(&r);
+        let mut lambda = 0.0_f64;
+        for _ in 0..256 {
+            let q = Vector3::from_fn(|i, _| r[i] * y[i] / (r2[i] + lambda));
+            let f = q.norm_squared() - 1.0;
+            let slope = -2.0 * (0..3).map(|i| q[i] * q[i] / (r2[i] + lambda)).sum::<f64>();
+            let next = lambda - f / slope;
+            if f <= 0.0 || next.is_nan() || next <= lambda {
+                break;
+            }
+            lambda = next;
+        }
+        let x = Vector3::from_fn(|i, _| r2[i] * y[i] / (r2[i] + lambda));
+        self.center + self.rotation * x
+    }
+
     /// The same ellipsoid moved by `offset`.
     #[must_use]
     pub fn translated(&self, offset: &Vector3<f64>) -> Self {
@@ -203,5 +233,24 @@ mod tests {
             .translated(&(Vector3::new(0.5, -2.0, 0.0) * t))
             .contains_point(&(p + Vector3::y() * 1e-9)));
         assert!((fall.gap - (2.0 - rho)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_nearest_point_lies_on_the_surface_along_its_normal() {
+        let e = turned();
+        let axes = e.axes();
+        for p in [
+            Vector3::new(4.0, -1.0, 2.0),
+            e.center + axes * Vector3::new(0.0, 0.0, 2.0 + 1e-9),
+            e.center + axes * Vector3::new(3.0, 0.0, 0.0),
+        ] {
+            let q = e.closest_point(&p);
+            let local = axes.transpose() * (q - e.center);
+            assert!((local.component_div(&e.radii).norm() - 1.0).abs() < 1e-14);
+            // The gradient at q, `R diag(1/r²) local`, is parallel to p - q.
+            let normal = axes * local.component_div(&e.radii.component_mul(&e.radii));
+            assert!(normal.normalize().cross(&(p - q)).norm() < 1e-12);
+        }
+        assert_eq!(e.closest_point(&e.center), e.center);
     }
 }

@@ -73,6 +73,9 @@ pub struct Gjk {
     /// The best lower bound of the distance (0 when intersecting): `distance - lower_bound`
     /// is GJK's own error bound.
     pub lower_bound: f64,
+    /// The unit direction from A towards B along which `lower_bound` holds: every point of B is
+    /// at least that far beyond every point of A along it (zero when intersecting).
+    pub separating_normal: Vector3<f64>,
 }
 
 impl Gjk {
@@ -125,13 +128,19 @@ pub fn gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Gjk 
         v = Vector3::x() * tolerance;
     }
     let (mut iterations, mut lower) = (Vec::new(), 0.0_f64);
+    let mut separating = Vector3::zeros();
     let mut end = GjkEnd::IterationLimit;
     let (mut last_bounds, mut idle) = ((f64::INFINITY, 0.0_f64), 0);
     for _ in 0..GJK_MAX_ITERATIONS {
         let upper = v.norm();
         let direction = -v;
         let w = support_of(a, b, &direction);
-        lower = lower.max(v.dot(&w.w) / upper);
+        let along = v.dot(&w.w) / upper;
+        if along > lower {
+            // A - B lies beyond `along` in the direction v: B beyond A along -v.
+            lower = along;
+            separating = direction / upper;
+        }
         let moved =
             upper < last_bounds.0 - STALL * tolerance || lower > last_bounds.1 + STALL * tolerance;
         idle = if moved { 0 } else { idle + 1 };
@@ -194,6 +203,11 @@ pub fn gjk<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Gjk 
             0.0
         } else {
             lower.clamp(0.0, distance)
+        },
+        separating_normal: if overlapping || lower <= 0.0 {
+            Vector3::zeros()
+        } else {
+            separating
         },
     }
 }

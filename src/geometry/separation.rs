@@ -134,7 +134,8 @@ impl Separation {
 /// box or triangle by projection and clamping; two lines or segments by minimising
 /// `|r(λ) - s(μ)|²` with the parallel case; anything against a plane by the signed distances of
 /// its nearest points (for an ellipsoid, a cylinder or a k-DOP: its support points along the
-/// normal and against it). A sphere is its centre grown by the radius. Any other pair of bounded
+/// normal and against it). A point against an ellipsoid by its exact nearest point
+/// (`Ellipsoid::closest_point`). A sphere is its centre grown by the radius. Any other pair of bounded
 /// shapes (polytopes, ellipsoids, cylinders, k-DOPs) goes to GJK on their support functions
 /// (§15.6); a line against one of them is first clipped to the part over the shape's extent along
 /// it, where its closest point must lie.
@@ -202,6 +203,10 @@ fn ordered(a: &Item, b: &Item) -> Separation {
             let mut out = polytopes(&clipped, b);
             out.method = format!("line-{} (gjk on the clipped line)", name(b));
             out
+        }
+        (Point(p), Item::Convex(Convex::Ellipsoid(e))) => {
+            let q = e.closest_point(p);
+            Separation::new((p - q).norm(), *p, q, "point-ellipsoid")
         }
         _ => polytopes(a, b),
     }

@@ -31,8 +31,17 @@ pub(crate) struct Projection {
 }
 
 impl Projection {
-    /// The closest point `Σ λ_i w_i`.
+    /// The closest point `Σ λ_i w_i`; inside a triangle, the origin's projection on its plane
+    /// along the normal of its edges (whose direction does not lose the digits `Σ λ_i w_i` does
+    /// when the point is much nearer the origin than the vertices are).
     pub fn point(&self) -> Vector3<f64> {
+        if let [(a, _), (b, _), (c, _)] = self.kept.as_slice() {
+            let n = (b.w - a.w).cross(&(c.w - a.w));
+            let area_squared = n.norm_squared();
+            if area_squared > 0.0 {
+                return n * (n.dot(&a.w) / area_squared);
+            }
+        }
         self.kept.iter().map(|(v, l)| v.w * *l).sum()
     }
 
@@ -47,8 +56,9 @@ impl Projection {
 /// The closest point of the simplex (1 to 4 vertices) to the origin.
 ///
 /// # Algorithm
-/// Voronoi regions: a segment by its clamped parameter; a triangle by Ericson's region walk on
-/// the dot products; a tetrahedron contains the origin when it is on the inner side of all four
+/// Voronoi regions: a segment by its clamped parameter; a triangle by the signed volumes of
+/// its edges with the origin (the origin's projection on its plane when all three weights are
+/// positive, else the best of its edges); a tetrahedron contains the origin when it is on the inner side of all four
 /// faces, otherwise the nearest of the faces the origin is outside of.
 pub(crate) fn project_origin(simplex: &[SimplexVertex]) -> Projection {
     let kept = match simplex {
@@ -82,46 +92,31 @@ fn segment(p: &SimplexVertex, q: &SimplexVertex) -> Vec<(SimplexVertex, f64)> {
 }
 
 fn triangle(a: &SimplexVertex, b: &SimplexVertex, c: &SimplexVertex) -> Vec<(SimplexVertex, f64)> {
-    let (ab, ac, ap) = (b.w - a.w, c.w - a.w, -a.w);
-    let (d1, d2) = (ab.dot(&ap), ac.dot(&ap));
-    if d1 <= 0.0 && d2 <= 0.0 {
-        return vec![(*a, 1.0)];
-    }
-    let bp = -b.w;
-    let (d3, d4) = (ab.dot(&bp), ac.dot(&bp));
-    if d3 >= 0.0 && d4 <= d3 {
-        return vec![(*b, 1.0)];
-    }
-    let vc = d1 * d4 - d3 * d2;
-    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
-        let v = d1 / (d1 - d3);
-        return vec![(*a, 1.0 - v), (*b, v)];
-    }
-    let cp = -c.w;
-    let (d5, d6) = (ab.dot(&cp), ac.dot(&cp));
-    if d6 >= 0.0 && d5 <= d6 {
-        return vec![(*c, 1.0)];
-    }
-    let vb = d5 * d2 - d1 * d6;
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        let w = d2 / (d2 - d6);
-        return vec![(*a, 1.0 - w), (*c, w)];
-    }
-    let va = d3 * d6 - d5 * d4;
-    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
-        let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-        return vec![(*b, 1.0 - w), (*c, w)];
-    }
-    let sum = va + vb + vc;
-    if sum.is_nan() || sum == 0.0 {
-        // A flat triangle: its best edge.
-        return [segment(a, b), segment(b, c), segment(a, c)]
+    // Signed volumes: the barycentric weights of the origin's projection on the plane are triple
+    // products of the short edge vectors, exact to rounding however thin the triangle.
+    let (e1, e2, o) = (b.w - a.w, c.w - a.w, -a.w);
+    let n = e1.cross(&e2);
+    let area_squared = n.norm_squared();
+    let edges = || {
+        [segment(a, b), segment(b, c), segment(a, c)]
             .into_iter()
             .min_by(|x, y| norm_of(x).total_cmp(&norm_of(y)))
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    if area_squared.is_nan() || area_squared <= 1e-30 * e1.norm_squared() * e2.norm_squared() {
+        // A flat triangle: its best edge.
+        return edges();
     }
-    let (v, w) = (vb / sum, vc / sum);
-    vec![(*a, 1.0 - v - w), (*b, v), (*c, w)]
+    let beta = n.dot(&o.cross(&e2)) / area_squared;
+    let gamma = n.dot(&e1.cross(&o)) / area_squared;
+    let alpha = 1.0 - beta - gamma;
+    if alpha < 0.0 || beta < 0.0 || gamma < 0.0 {
+        // The projection is outside: the nearest point is on the boundary.
+        return edges();
+    }
+    let mut kept = vec![(*a, alpha), (*b, beta), (*c, gamma)];
+    kept.retain(|(_, l)| *l > 0.0);
+    kept
 }
 
 fn norm_of(kept: &[(SimplexVertex, f64)]) -> f64 {
