@@ -138,7 +138,7 @@ fn matrix_errors_are_located() {
     one_after_head(
         &format!("{head}rows = [[1, 2], [3]]\n"),
         "10:17",
-        "row 2 of `rows` of matrix \"M\" has 1 numbers|needs 2 in each",
+        "row 2 of `rows` of matrix \"M\" has 1 number,|needs 2 in each",
     );
     one_after_head(
         &format!("{head}rows = [[1, 2], [3, 4]]\nrhs = [1, 2, 3]\n"),

@@ -91,8 +91,8 @@ fn square(r: &mut Report<'_>, label: &str, raw: &Raw<'_>) -> Option<DMatrix<f64>
         };
         if items.len() != n {
             let message = format!(
-                "{row_what} has {} numbers, and a square matrix of {n} rows needs {n} in each",
-                items.len()
+                "{row_what} has {}, and a square matrix of {n} rows needs {n} in each",
+                numbers_count(items.len())
             );
             r.error(row.span(), message);
             ok = false;
@@ -134,11 +134,16 @@ fn rhs(
     let n = matrix?.nrows();
     if numbers.len() != n {
         let message = format!(
-            "{what} has {} numbers, and the matrix has {n} rows: b needs one number per row",
-            numbers.len()
+            "{what} has {}, and the matrix has {n} rows: b needs one number per row",
+            numbers_count(numbers.len())
         );
         r.error(raw.span(), message);
         return None;
     }
     Some(DVector::from_vec(numbers))
+}
+
+/// `1 number`, `3 numbers`.
+fn numbers_count(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "number" } else { "numbers" })
 }
