@@ -34,7 +34,6 @@ use shapes_support::pose_of;
 
 const SEED: u64 = 0x0005_EFA4_C0DE_0015;
 const PER_SHAPE: u64 = 100_000;
-const TOLERANCE: f64 = 1e-9;
 /// parry's GJK ray casts on curved shapes and polytopes are compared within this.
 const PARRY_BAND: f64 = 1e-5;
 /// parry's normals from its GJK ray cast on a curved surface are off by up to about 1e-4 (the
@@ -89,19 +88,7 @@ fn ellipsoids_agree_with_a_unit_ball_in_their_space() {
             let u = local.component_div(&e.radii);
             ((u.norm() - 1.0).abs() * e.radii.min(), vec![outward(u)])
         };
-        let case = Case {
-            label: "ellipsoid",
-            index,
-            origin,
-            direction,
-            tolerance: TOLERANCE,
-            grazing_tolerance: rays_convex_support::GRAZING_TOLERANCE,
-            normal_tolerance: TOLERANCE,
-            face_normals: true,
-            deliberate: matches!(index % 10, 7 | 8),
-            nudge: TOLERANCE,
-            surface: &surface,
-        };
+        let case = Case::exact("ellipsoid", index, (origin, direction), &surface);
         compare(&case, ours(cast(&origin)), reference, cast, &mut tally);
     }
     tally.report("ellipsoids", 0.002);
@@ -222,19 +209,7 @@ fn cylinders_agree_with_a_brute_force_and_with_parry() {
             }
             (off, faces)
         };
-        let mut case = Case {
-            label: "cylinder",
-            index,
-            origin,
-            direction,
-            tolerance: TOLERANCE,
-            grazing_tolerance: rays_convex_support::GRAZING_TOLERANCE,
-            normal_tolerance: TOLERANCE,
-            face_normals: true,
-            deliberate: matches!(index % 10, 7 | 8),
-            nudge: TOLERANCE,
-            surface: &surface,
-        };
+        let mut case = Case::exact("cylinder", index, (origin, direction), &surface);
         let mine = ours(cast(&origin));
         let reference = cylinder_reference(&c, &origin, &direction, max_t);
         compare(&case, mine, reference, cast, &mut exact);

@@ -24,7 +24,6 @@ use shapes_support::WORLD;
 
 const SEED: u64 = 0x0005_EFA4_C0DE_0026;
 const PER_SHAPE: u64 = 100_000;
-const TOLERANCE: f64 = 1e-9;
 const PARRY_BAND: f64 = 1e-5;
 const PARRY_NORMAL: f64 = 1e-3;
 
@@ -137,19 +136,7 @@ fn kdops_agree_with_their_faces_and_with_parry() {
                 }
                 (off, faces)
             };
-            let mut case = Case {
-                label: "kdop",
-                index,
-                origin,
-                direction,
-                tolerance: TOLERANCE,
-                grazing_tolerance: rays_convex_support::GRAZING_TOLERANCE,
-                normal_tolerance: TOLERANCE,
-                face_normals: true,
-                deliberate: matches!(index % 10, 7 | 8),
-                nudge: TOLERANCE,
-                surface: &surface,
-            };
+            let mut case = Case::exact("kdop", index, (origin, direction), &surface);
             let mine = ours(cast(&origin));
             compare(
                 &case,

@@ -94,6 +94,17 @@ impl<'t, 'i> Fields<'t, 'i> {
         self.read(r, key, value::string)
     }
 
+    /// The required `name` of a `[[kind]]` table, which then names the table in later
+    /// messages (`ray "laser"`); `hint` says what the name is for when it is missing.
+    pub fn name(&mut self, r: &mut Report<'_>, kind: &str, hint: &str) -> Option<&'t str> {
+        let name = self.string(r, "name");
+        match name {
+            Some(name) => self.set_label(format!("{kind} {name:?}")),
+            None => return self.missing("name", hint),
+        }
+        name
+    }
+
     /// The boolean `key`.
     pub fn boolean(&mut self, r: &mut Report<'_>, key: &'static str) -> Option<bool> {
         self.read(r, key, value::boolean)

@@ -34,11 +34,7 @@ pub(crate) fn validate(
     r: &mut Report<'_>,
 ) -> Option<MatrixSpec> {
     let mut f = Fields::new(table, span, format!("matrix #{}", index + 1));
-    let name = f.string(r, "name");
-    if let Some(name) = name {
-        f.set_label(format!("matrix {name:?}"));
-    }
-    let name = name.or_else(|| f.missing("name", "what explain and the overlay call the matrix"));
+    let name = f.name(r, "matrix", "what explain and the overlay call the matrix");
     let label = f.label().to_string();
     let matrix = match f.raw("rows") {
         Some(raw) => square(r, &label, raw),

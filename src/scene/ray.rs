@@ -38,11 +38,7 @@ pub(crate) fn validate(
     r: &mut Report<'_>,
 ) -> Option<RaySpec> {
     let mut f = Fields::new(table, span, format!("ray #{}", index + 1));
-    let name = f.string(r, "name");
-    if let Some(name) = name {
-        f.set_label(format!("ray {name:?}"));
-    }
-    let name = name.or_else(|| f.missing("name", "what explain and the debugger call the ray"));
+    let name = f.name(r, "ray", "what explain and the debugger call the ray");
     let origin = f.vec3(r, "origin");
     let origin = origin.or_else(|| f.missing("origin", "where the ray starts, [x, y, z]"));
     let direction = f.vec3(r, "direction");

@@ -27,6 +27,8 @@ pub fn ours(hit: Option<RayHit>) -> Answer {
 pub const GRAZING_COSINE: f64 = 1e-3;
 /// The agreement asked of grazing hits (relative to the scale).
 pub const GRAZING_TOLERANCE: f64 = 1e-6;
+/// The agreement asked of `t`, the point and the normal against an exact reference.
+pub const TOLERANCE: f64 = 1e-9;
 
 /// The tally of one shape's rays.
 #[derive(Default, Debug)]
@@ -101,6 +103,32 @@ pub struct Case<'a> {
     /// How far a point is from the surface (the surface's own residual), and the outward unit
     /// normals of the faces it lies on within the tolerance (two or more on an edge or a rim).
     pub surface: &'a Surface<'a>,
+}
+
+impl<'a> Case<'a> {
+    /// A ray compared with an exact reference: everything within [`TOLERANCE`] (grazing hits
+    /// within [`GRAZING_TOLERANCE`]), face normals on edges and rims, and rays 7 and 8 of every
+    /// ten made to graze.
+    pub fn exact(
+        label: &'a str,
+        index: u64,
+        (origin, direction): (Vector3<f64>, Vector3<f64>),
+        surface: &'a Surface<'a>,
+    ) -> Self {
+        Case {
+            label,
+            index,
+            origin,
+            direction,
+            tolerance: TOLERANCE,
+            grazing_tolerance: GRAZING_TOLERANCE,
+            normal_tolerance: TOLERANCE,
+            face_normals: true,
+            deliberate: matches!(index % 10, 7 | 8),
+            nudge: TOLERANCE,
+            surface,
+        }
+    }
 }
 
 /// Compares our answer with the reference's; `cast` recasts ours from a moved origin.
