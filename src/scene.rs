@@ -28,7 +28,6 @@ mod force;
 mod friction;
 pub mod limits;
 pub(crate) mod load;
-mod locate;
 mod matrix;
 mod measure;
 mod mesh;
@@ -54,7 +53,6 @@ pub use load::{
     load, load_bytes, load_path, load_str, read_file, shipped_files, shipped_lessons,
     shipped_scenes, text_of, MAX_FILE_BYTES,
 };
-pub use locate::at_body_key;
 pub use matrix::MAX_MATRIX_SIZE;
 pub use model::{
     BodySpec, ConstraintKind, ConstraintMethod, ConstraintSpec, Figure, FigureSpec, FitReport,
