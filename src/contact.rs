@@ -28,6 +28,7 @@ mod box_mesh;
 mod box_plane;
 mod box_sphere;
 mod box_triangle;
+mod convex_face;
 mod convex_mesh;
 mod convex_pair;
 mod convex_plane;

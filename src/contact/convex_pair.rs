@@ -4,6 +4,7 @@
 
 use nalgebra::Vector3;
 
+use super::convex_face::{box_faces, convex_faces, on_face, triangle_faces};
 use super::convex_sweep::{sphere_cylinder_time, triangle_time};
 use super::{ManifoldPoint, PairContact, PairKind};
 use crate::geometry::advance::{conservative_advancement, Motion};
@@ -22,6 +23,9 @@ pub(crate) trait Partner: SupportMap {
         true
     }
 
+    /// The outward unit normals of the shape's flat faces; none for a round shape.
+    fn face_normals(&self) -> Vec<Vector3<f64>>;
+
     /// The first time within `[0, t_max]` that `a` (moving at `va`) touches this shape (moving
     /// at `vb`): conservative advancement, unless the pair has a closed form.
     fn first_time_with(
@@ -37,12 +41,18 @@ pub(crate) trait Partner: SupportMap {
 
 impl Partner for Obb {
     const PAIR: PairKind = PairKind::ConvexBox;
+    fn face_normals(&self) -> Vec<Vector3<f64>> {
+        box_faces(self)
+    }
 }
 
 impl Partner for Sphere {
     const PAIR: PairKind = PairKind::ConvexSphere;
     fn flat(&self) -> bool {
         false
+    }
+    fn face_normals(&self) -> Vec<Vector3<f64>> {
+        Vec::new()
     }
     fn first_time_with(
         &self,
@@ -60,6 +70,9 @@ impl Partner for Sphere {
 
 impl Partner for Triangle {
     const PAIR: PairKind = PairKind::ConvexTriangle;
+    fn face_normals(&self) -> Vec<Vector3<f64>> {
+        triangle_faces(self)
+    }
     fn first_time_with(
         &self,
         a: &Convex,
@@ -75,6 +88,9 @@ impl Partner for Convex {
     const PAIR: PairKind = PairKind::ConvexConvex;
     fn flat(&self) -> bool {
         matches!(self, Convex::Kdop(_))
+    }
+    fn face_normals(&self) -> Vec<Vector3<f64>> {
+        convex_faces(self)
     }
 }
 
@@ -119,13 +135,19 @@ pub(crate) fn record<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 /// # Algorithm
 /// GJK on `A - B`; apart or touching, its distance and closest points; overlapping, EPA from
 /// GJK's tetrahedron gives the depth, the normal and the deepest points. The point is halfway
-/// between the two witnesses.
+/// between the two witnesses. When a flat face of either shape separates them as well, its
+/// normal is the contact's ([`on_face`]).
 pub(super) fn contact<B: Partner>(a: &Convex, b: &B, max_gap: f64) -> Option<PairContact> {
     let found = penetration(a, b);
     if found.signed_distance > max_gap {
         return None;
     }
-    Some(record(&found, a, b, B::PAIR))
+    Some(on_face(a, b, faces(a, b), record(&found, a, b, B::PAIR)))
+}
+
+/// The outward normals of `b`'s flat faces and of `a`'s.
+fn faces<B: Partner>(a: &Convex, b: &B) -> (Vec<Vector3<f64>>, Vec<Vector3<f64>>) {
+    (b.face_normals(), convex_faces(a))
 }
 
 /// The first time within `[0, t_max]` that the shapes, translating at `va` and `vb`, touch
@@ -162,7 +184,8 @@ pub(super) fn first_contact<B: Partner>(
         },
     );
     let found = penetration(&moved_a, &moved_b);
-    Some(record(&found, &moved_a, &moved_b, B::PAIR).at(time))
+    let touch = record(&found, &moved_a, &moved_b, B::PAIR);
+    Some(on_face(&moved_a, &moved_b, faces(a, b), touch).at(time))
 }
 
 /// The contact point with its gap; against a flat partner also the convex shape's rim points
@@ -181,21 +204,35 @@ const MANIFOLD_DEPTH: f64 = 0.25;
 
 /// The contact point, and the rim points of `a` whose depth below its support point along the
 /// contact's normal `n` is within a band, each with the gap `gap + n·(s_A(n) - p)` (the flat
-/// partner's face taken as the plane through the contact, normal `n`).
+/// partner's face taken as the plane through the contact, normal `n`). When rim points are the
+/// shape's lowest (a cylinder's rim, side or cap, a k-DOP's corner, edge or face), they are
+/// its exact support and the contact point (GJK's, a little off that support) is left out: off
+/// it, it would lever the shape into a slow roll.
 pub(super) fn flat_manifold(a: &Convex, contact: &PairContact) -> Vec<ManifoldPoint> {
     let n = contact.normal;
-    let band = MANIFOLD_DEPTH
-        * match a {
-            Convex::Cylinder(c) => c.radius.min(c.half_height),
-            _ => a.bounding_radius(),
-        };
+    let size = match a {
+        Convex::Cylinder(c) => c.radius.min(c.half_height),
+        _ => a.bounding_radius(),
+    };
     let top = n.dot(&a.support(&n));
-    let mut points = vec![(contact.point, contact.gap)];
-    points.extend(
-        a.rim_points(&-n)
-            .into_iter()
-            .map(|p| (p, contact.gap + top - n.dot(&p)))
-            .filter(|&(_, gap)| gap <= contact.gap + band),
-    );
+    let rim: Vec<ManifoldPoint> = a
+        .rim_points(&-n)
+        .into_iter()
+        .map(|p| (p, contact.gap + top - n.dot(&p)))
+        .filter(|&(_, gap)| gap <= contact.gap + MANIFOLD_DEPTH * size)
+        .collect();
+    let lowest = rim
+        .iter()
+        .filter(|&&(_, gap)| gap <= contact.gap + SUPPORT_SLACK * size)
+        .count();
+    let mut points = if lowest > 0 {
+        Vec::new()
+    } else {
+        vec![(contact.point, contact.gap)]
+    };
+    points.extend(rim);
     points
 }
+
+/// Rim points within this share of the shape's size of the contact's gap are its support.
+const SUPPORT_SLACK: f64 = 1e-9;
