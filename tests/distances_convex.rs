@@ -22,7 +22,7 @@ mod oracle_support;
 mod shapes_support;
 
 use distances_convex_support::{
-    certificate, meets_in_unit_space, nearest_on_ellipsoid, partner, reach,
+    certificate, meets_in_unit_space, nearest, nearest_on_ellipsoid, partner, reach,
 };
 use oracle_support::Rng;
 use sepax::geometry::separation::{separation, Item};
@@ -39,6 +39,8 @@ const PARRY_BAND: f64 = 1e-5;
 const CERTIFICATE: f64 = 1e-6;
 /// How close a point's nearest point on an ellipsoid comes to the exact one.
 const ELLIPSOID_POINT: f64 = 1e-9;
+/// How far each closest point may be from the other shape's nearest point to the other one.
+const FIXED_POINT: f64 = 1e-9;
 /// The distance's agreement with the exact one when GJK stopped at its iteration limit.
 const AT_LIMIT: f64 = 1e-7;
 const KINDS: [&str; 10] = [
@@ -66,6 +68,7 @@ struct Tally {
     worst_gap: f64,
     worst_distance: f64,
     worst_point: f64,
+    worst_fixed: f64,
 }
 
 /// A line as the segment 200 long about its point `near` (for the certificate's reach).
@@ -122,6 +125,17 @@ fn check(label: &str, index: u64, a: &Item, b: &Item, tally: &mut Tally) {
     );
     if found.distance > 0.0 {
         tally.apart += 1;
+        // Each point is the other shape's nearest point to the other one: the two convex
+        // sets' closest pair (a fixed point of the projections), whichever pair it is when
+        // several are closest.
+        let fixed = nearest(&a_b, &cb) - ca;
+        let fixed = fixed.norm().max((nearest(&b_b, &ca) - cb).norm());
+        tally.worst_fixed = tally.worst_fixed.max(fixed / scale);
+        assert!(
+            fixed <= FIXED_POINT * scale,
+            "{}: the closest points are {fixed:e} off each other's projections",
+            context()
+        );
         let in_parry = ![a, b]
             .iter()
             .any(|x| matches!(x, Item::Convex(Convex::Ellipsoid(_)) | Item::Plane(_)));
@@ -245,7 +259,8 @@ fn shape_against_everything(shape: usize, seed: u64) {
         println!(
             "{label}: {} pairs, {} apart ({} against an exact distance: largest error {:.1e}, or \
              {:.1e} in the {} where GJK gave up (its iteration limit or no progress), closest point {:.1e}; the \
-             others' largest certificate gap {:.1e}), {} meeting checked, {} meeting unchecked",
+             others' largest certificate gap {:.1e}; closest points off each other's projections by \
+             {:.1e} at most), {} meeting checked, {} meeting unchecked",
             tally.pairs,
             tally.apart,
             tally.exact,
@@ -254,6 +269,7 @@ fn shape_against_everything(shape: usize, seed: u64) {
             tally.at_limit,
             tally.worst_point,
             tally.worst_gap,
+            tally.worst_fixed,
             tally.overlap_checked,
             tally.overlap_unchecked
         );

@@ -5,6 +5,7 @@
 use nalgebra::Vector3;
 
 mod polytopes;
+mod refine;
 
 use polytopes::{corners_to_plane, extent, plane_plane, polytopes};
 

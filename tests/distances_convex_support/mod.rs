@@ -87,6 +87,24 @@ pub fn nearest_on_ellipsoid(e: &Ellipsoid, p: &Vector3<f64>) -> Vector3<f64> {
     e.center + e.axes() * x
 }
 
+/// The nearest point of the solid item to `p`: an ellipsoid's by [`nearest_on_ellipsoid`], a
+/// sphere's and a plane's in closed form, the others' by parry's projection.
+pub fn nearest(item: &Item, p: &Vector3<f64>) -> Vector3<f64> {
+    match item {
+        Item::Convex(Convex::Ellipsoid(e)) => nearest_on_ellipsoid(e, p),
+        Item::Sphere(s) => {
+            let off = p - s.center;
+            if off.norm() <= s.radius {
+                *p
+            } else {
+                s.center + off * (s.radius / off.norm())
+            }
+        }
+        Item::Plane(plane) => p - plane.normal * (plane.normal.dot(p) - plane.offset),
+        _ => super::distances_support::parry_nearest(item, p),
+    }
+}
+
 /// How far `p` is from the solid item (0 inside): closed forms, and for a k-DOP the largest
 /// violation of a slab (a lower bound, 0 exactly inside).
 pub fn outside(item: &Item, p: &Vector3<f64>) -> f64 {

@@ -56,6 +56,13 @@ fn parry_of(item: &Item, near: &Vector3<f64>) -> (Pose, Box<dyn Shape>) {
     }
 }
 
+/// parry's nearest point of the solid item to `p` (a line as a long segment about `p`).
+pub fn parry_nearest(item: &Item, p: &Vector3<f64>) -> Vector3<f64> {
+    let (pose, shape) = parry_of(item, p);
+    let q = shape.project_point(&pose, dvec(p), true).point;
+    Vector3::new(q.x, q.y, q.z)
+}
+
 /// parry's distance from the point `p` to the item.
 fn off_by(p: &Vector3<f64>, item: &(Pose, Box<dyn Shape>)) -> f64 {
     let point = pose_of(p, &UnitQuaternion::identity());

@@ -4,6 +4,7 @@
 
 use nalgebra::Vector3;
 
+use super::refine::refined;
 use super::{name, Item, Separation};
 use crate::geometry::gjk::gjk;
 use crate::geometry::support::{farthest, SupportMap};
@@ -127,9 +128,10 @@ pub(super) fn polytopes(a: &Item, b: &Item) -> Separation {
         (Item::Box(_), Item::Box(_)) => "box-box gjk".to_string(),
         _ => format!("{}-{} gjk", name(a), name(b)),
     };
+    let closest = (!run.intersecting).then(|| refined(a, b, (run.closest_a, run.closest_b)));
     Separation {
-        distance: run.distance,
-        closest: (!run.intersecting).then_some((run.closest_a, run.closest_b)),
+        distance: closest.map_or(run.distance, |(p, q)| (p - q).norm()),
+        closest,
         method,
         parallel: false,
         gjk_iterations: Some(run.iterations.len()),
