@@ -62,7 +62,8 @@ pub struct ExplainArgs {
     /// Explain only this pair of bodies, e.g. `--pair A,B`.
     #[arg(long, value_name = "A,B", value_parser = pair_names)]
     pub pair: Option<(String, String)>,
-    /// Only the pairs that intersect now or first touch within the horizon.
+    /// Only the pairs that intersect now, rest on each other (apart by at most 1e-8 m, the gap at
+    /// which `simulate` holds a resting contact) or first touch within the horizon.
     #[arg(long)]
     pub touching: bool,
     /// At most N pairs, the first ones in scene order (after --touching).

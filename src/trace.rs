@@ -120,7 +120,7 @@ pub fn pose_at(body: &BodySpec, t: f64) -> (Vector3<f64>, UnitQuaternion<f64>) {
 pub struct PairFilter<'a> {
     /// Only the pair of these two bodies (either order).
     pub only_pair: Option<(&'a str, &'a str)>,
-    /// Only pairs that intersect now or first touch within the horizon.
+    /// Only pairs that intersect now, rest on each other or first touch within the horizon.
     pub touching: bool,
     /// At most this many pairs (the first ones in scene order).
     pub limit: Option<usize>,

@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::box_pair::{box_verdict, CheapStages};
 use super::rotating::{follow_rotation, spins, ApproximationRecord};
 use crate::contact::PairContact;
+use crate::dynamics::world::TOUCHING;
 use crate::geometry::Obb;
 use crate::math::arr3;
 use crate::sat::{self, AxisRow, Robustness, SweepRow};
@@ -123,6 +124,10 @@ pub struct PairRecord {
     /// iterations, then EPA's or conservative advancement's; absent for other pairs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gjk: Option<GjkRecord>,
+    /// Apart, but by no more than the gap at which `simulate` holds a resting contact
+    /// ([`TOUCHING`], 1e-8 m): that gap (rounding, for a body at rest on another); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resting_gap: Option<f64>,
     /// One sentence a person understands.
     pub sentence: String,
 }
@@ -142,7 +147,7 @@ pub fn explain_pair(
     horizon: f64,
     robustness: Robustness,
 ) -> Option<PairRecord> {
-    match (&a.shape, &b.shape) {
+    let mut record = match (&a.shape, &b.shape) {
         (&ShapeSpec::Box { half_extents: ha }, &ShapeSpec::Box { half_extents: hb }) => {
             let box_a = Obb::new(a.center, a.rotation, ha);
             let box_b = Obb::new(b.center, b.rotation, hb);
@@ -153,6 +158,27 @@ pub fn explain_pair(
             super::surfaces::surface_pair(a, b, time, horizon)
         }
         _ => super::shapes::other_pair(a, b, time, horizon),
+    }?;
+    if !record.intersecting {
+        note_resting(&mut record, a, b);
+    }
+    Some(record)
+}
+
+/// Notes a pair apart by no more than [`TOUCHING`]: `simulate` holds it as a resting contact,
+/// so the sentence says so (a first touch a sweep finds from such a gap comes of rounding).
+fn note_resting(record: &mut PairRecord, a: &BodySpec, b: &BodySpec) {
+    let (shape_a, shape_b) = (super::shapes::place(a), super::shapes::place(b));
+    let Some(found) = crate::contact::contact(&shape_a, &shape_b, TOUCHING) else {
+        return;
+    };
+    if found.gap > 0.0 {
+        record.resting_gap = Some(found.gap);
+        record.sentence.push_str(&format!(
+            "; they are {:.1e} m apart, within the {TOUCHING:.0e} m at which `simulate` holds \
+             a resting contact",
+            found.gap
+        ));
     }
 }
 
@@ -189,6 +215,7 @@ fn box_box(
         table: None,
         mesh: None,
         gjk: None,
+        resting_gap: None,
         sentence: String::new(),
     };
     if spins(a) || spins(b) {

@@ -91,6 +91,7 @@ pub(crate) fn other_pair(
         robustness: "none",
         axes: Vec::new(),
         sweep: Vec::new(),
+        resting_gap: None,
         sentence: String::new(),
         contact,
         approximations: Vec::new(),

@@ -182,6 +182,7 @@ pub(crate) fn blank(a: &BodySpec, b: &BodySpec) -> PairRecord {
         table: None,
         mesh: None,
         gjk: None,
+        resting_gap: None,
         sentence: String::new(),
     }
 }

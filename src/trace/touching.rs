@@ -8,9 +8,10 @@ use crate::sat::Robustness;
 use crate::scene::{BodySpec, ShapeSpec};
 
 impl PairRecord {
-    /// Whether the bodies intersect now or first touch within the horizon.
+    /// Whether the bodies intersect now, rest on each other (apart by no more than the resting
+    /// gap) or first touch within the horizon.
     pub fn touches(&self) -> bool {
-        self.intersecting || self.contact.is_some()
+        self.intersecting || self.resting_gap.is_some() || self.contact.is_some()
     }
 }
 

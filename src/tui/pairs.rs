@@ -23,7 +23,7 @@ pub struct PairEntry {
     pub b: usize,
     /// Whether the pair can collide at all: not two fixed bodies, not joined.
     pub can_collide: bool,
-    /// Whether the bodies intersect now or first touch within the horizon.
+    /// Whether the bodies intersect now, rest on each other or first touch within the horizon.
     pub touching: bool,
     /// The gap between the enclosing spheres (negative when they overlap; `-inf` with a plane).
     pub distance: f64,
