@@ -1,5 +1,7 @@
 //! The record of one pair: which stage decided, the 15 rows, the sweep and the first contact.
 
+use std::fmt::Write as _;
+
 use nalgebra::Vector3;
 use serde::Serialize;
 
@@ -174,11 +176,12 @@ fn note_resting(record: &mut PairRecord, a: &BodySpec, b: &BodySpec) {
     };
     if found.gap > 0.0 {
         record.resting_gap = Some(found.gap);
-        record.sentence.push_str(&format!(
+        let _ = write!(
+            record.sentence,
             "; they are {:.1e} m apart, within the {TOUCHING:.0e} m at which `simulate` holds \
              a resting contact",
             found.gap
-        ));
+        );
     }
 }
 
