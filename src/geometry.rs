@@ -9,6 +9,7 @@ pub mod cylinder;
 pub mod distance;
 pub mod ellipsoid;
 pub mod epa;
+pub mod epa_polish;
 pub mod fit;
 pub mod gjk;
 pub mod hull;

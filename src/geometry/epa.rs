@@ -3,6 +3,7 @@
 
 use nalgebra::Vector3;
 
+use super::epa_polish::{polish, Polish};
 use super::gjk::{gjk, pair_tolerance, support_of, Gjk};
 use super::simplex::{project_origin, SimplexVertex};
 use super::support::SupportMap;
@@ -40,6 +41,10 @@ pub struct Penetration {
     pub point_a: Vector3<f64>,
     /// The deepest point of B inside A (the closest point of B when apart).
     pub point_b: Vector3<f64>,
+    /// The descent that polished EPA's normal on a curved side ([`polish`]), whose polytope
+    /// closes in slowly; absent when no step lowered the depth (a polytope's exact face).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub polish: Option<Polish>,
 }
 
 struct Face {
@@ -68,6 +73,9 @@ pub fn penetration<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B)
     };
     let Some(mut vertices) = tetrahedron else {
         let normal = first.normal();
+        if let Some(decided) = undecided(a, b, &first) {
+            return decided;
+        }
         return Penetration {
             signed_distance: first.distance,
             normal,
@@ -75,6 +83,7 @@ pub fn penetration<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B)
             point_b: first.closest_b,
             iterations: Vec::new(),
             gjk: first,
+            polish: None,
         };
     };
     let inner = vertices.iter().map(|v| v.w).sum::<Vector3<f64>>() / 4.0;
@@ -129,6 +138,26 @@ pub fn penetration<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B)
     let corners = chosen.corners.map(|k| vertices[k]);
     let projection = project_origin(&corners);
     let (point_a, point_b) = projection.witnesses();
+    // The polish's depth and normal; the witnesses stay EPA's (a support point, as on a
+    // cylinder's side, may be any point of a segment or a face).
+    let (record, normal, _, _) = polish(a, b, &chosen.normal);
+    if record.steps > 0 {
+        // Within the tolerance of touching, as at a first contact, they touch.
+        let signed_distance = if record.depth > tolerance {
+            -record.depth
+        } else {
+            0.0
+        };
+        return Penetration {
+            gjk: first,
+            iterations,
+            signed_distance,
+            normal,
+            point_a,
+            point_b,
+            polish: Some(record),
+        };
+    }
     Penetration {
         gjk: first,
         iterations,
@@ -136,7 +165,48 @@ pub fn penetration<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B)
         normal: chosen.normal,
         point_a,
         point_b,
+        polish: None,
     }
+}
+
+/// When GJK gave up near contact (its lower bound short of its distance, as on a curved side a
+/// hair's breadth from another): the polish from its normal. A least overlap across a direction
+/// beyond GJK's tolerance is an overlap of that depth; within it the shapes touch, at GJK's
+/// distance, along the polished normal. `None` when the polish took no step (GJK's answer
+/// stands).
+fn undecided<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+    a: &A,
+    b: &B,
+    first: &Gjk,
+) -> Option<Penetration> {
+    if first.intersecting || first.distance - first.lower_bound <= first.tolerance {
+        return None;
+    }
+    let start = [
+        first.normal(),
+        first.separating_normal,
+        b.center() - a.center(),
+    ]
+    .into_iter()
+    .find_map(|n| n.try_normalize(1e-12))?;
+    let (record, normal, _, _) = polish(a, b, &start);
+    if record.steps == 0 {
+        return None;
+    }
+    let signed_distance = if record.depth > first.tolerance {
+        -record.depth
+    } else {
+        first.distance
+    };
+    Some(Penetration {
+        gjk: first.clone(),
+        iterations: Vec::new(),
+        signed_distance,
+        normal,
+        point_a: first.closest_a,
+        point_b: first.closest_b,
+        polish: Some(record),
+    })
 }
 
 /// GJK's simplex around the origin grown to a tetrahedron by support points in directions off

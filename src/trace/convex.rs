@@ -12,6 +12,7 @@ use super::surfaces::ShapeTable;
 use crate::contact::{self, Shape};
 use crate::geometry::advance::{conservative_advancement, Advancement, Motion};
 use crate::geometry::epa::{penetration, EpaIteration};
+use crate::geometry::epa_polish::Polish;
 use crate::geometry::gjk::{GjkEnd, GjkIteration};
 use crate::geometry::support::SupportMap;
 use crate::geometry::{Convex, Plane};
@@ -54,6 +55,10 @@ pub struct EpaRecord {
     pub normal: Vector3<f64>,
     /// The deepest point of A inside B, and of B inside A.
     pub points: [Vector3<f64>; 2],
+    /// The descent that polished EPA's normal (or decided an overlap GJK gave up on); absent
+    /// when EPA's own answer stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub polish: Option<Polish>,
 }
 
 /// Whether `explain` reads this pair here: one of its shapes is an ellipsoid, a cylinder or a
@@ -162,11 +167,12 @@ fn gjk_record<B: SupportMap>(
         depth: -found.signed_distance,
         normal: found.normal,
         points: [found.point_a, found.point_b],
+        polish: found.polish.clone(),
     });
     let closing = va != vb && !gjk.intersecting && horizon > 0.0;
     let advancement = closing
         .then(|| conservative_advancement(a, &Motion::linear(va), b, &Motion::linear(vb), horizon));
-    record.intersecting = gjk.intersecting;
+    record.intersecting = gjk.intersecting || found.signed_distance < 0.0;
     record.stage = Stage::Exact;
     let shown = GjkRecord {
         a: first.name.clone(),

@@ -40,10 +40,20 @@ pub(super) fn plane_sentence(
 pub(super) fn gjk_sentence(a: &str, b: &str, gjk: &GjkRecord) -> String {
     let n = gjk.iterations.len();
     let what = match (&gjk.epa, gjk.end) {
+        (Some(epa), _) if epa.iterations.is_empty() => format!(
+            "GJK stalls after {n} iterations a hair's breadth from contact; the least overlap \
+             across a direction is {} along {}: they overlap",
+            fixed(epa.depth, 4),
+            coordinates(&arr3(&epa.normal), 3)
+        ),
         (Some(epa), _) => format!(
-            "GJK encloses the origin in A - B after {n} iterations; EPA, after {} expansions, \
+            "GJK encloses the origin in A - B after {n} iterations; EPA, after {} expansions{}, \
              finds depth {} along {}",
             epa.iterations.len(),
+            epa.polish.as_ref().map_or(String::new(), |p| format!(
+                " and {} of its normal",
+                super::number::counted(p.steps, "polishing step", "polishing steps")
+            )),
             fixed(epa.depth, 4),
             coordinates(&arr3(&epa.normal), 3)
         ),
@@ -122,6 +132,16 @@ pub(super) fn write_gjk(out: &mut String, pair: &PairRecord) {
                 step.faces,
                 fixed(step.face_distance, 4),
                 fixed(step.growth, 4)
+            );
+        }
+        if let Some(polish) = &epa.polish {
+            let _ = writeln!(
+                out,
+                "  polish: {} of the normal over the overlap across it: {} along the first \
+                 normal, {} at the end",
+                super::number::counted(polish.steps, "descent step", "descent steps"),
+                fixed(polish.depth_before, 6),
+                fixed(polish.depth, 6)
             );
         }
     }

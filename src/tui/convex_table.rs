@@ -161,13 +161,19 @@ pub fn row_text(gjk: &GjkRecord, k: usize, selected: bool, mask: &Mask) -> Strin
     )
 }
 
-/// Why GJK stopped, with the distance or EPA's depth.
+/// Why GJK stopped, with the distance or EPA's depth (and the polish of EPA's normal).
 fn end_words(gjk: &GjkRecord) -> String {
     match &gjk.epa {
+        Some(epa) if epa.iterations.is_empty() => {
+            format!("stalled at contact; least overlap {:.3}", epa.depth)
+        }
         Some(epa) => format!(
-            "origin enclosed; EPA depth {:.3} in {} steps",
+            "origin enclosed; EPA depth {:.3} in {} steps{}",
             epa.depth,
-            epa.iterations.len()
+            epa.iterations.len(),
+            epa.polish
+                .as_ref()
+                .map_or(String::new(), |p| format!(", polished in {}", p.steps))
         ),
         None => format!(
             "{}, distance {:.3}",
