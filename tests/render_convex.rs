@@ -81,3 +81,18 @@ fn ellipsoids_and_kdops_are_drawn() {
     let stepped = screen(&mut dops);
     assert!(stepped.contains(">S2 "), "{stepped}");
 }
+
+#[test]
+fn an_overlap_shows_epa_and_the_polish_of_its_normal() {
+    let mut app = app("lesson_gjk_overlap");
+    let shown = screen(&mut app);
+    insta::assert_snapshot!("lesson_gjk_overlap_120x40", shown);
+    assert!(
+        shown.contains("stops: origin enclosed; EPA depth 0.200 in 33 steps"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("then 8 descent steps polish the normal"),
+        "{shown}"
+    );
+}

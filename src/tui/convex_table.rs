@@ -56,9 +56,13 @@ pub fn render_slabs(
     buf: &mut ratatui::buffer::Buffer,
 ) {
     let mask = app.mask();
-    let lines = window(app, SLAB_HEADER, table.rows.len(), |k, selected| {
-        slab_text(table, k, selected, mask)
-    });
+    let visible = visible_rows(area.height, 0);
+    let lines = window(
+        app,
+        (SLAB_HEADER, visible),
+        table.rows.len(),
+        |k, selected| slab_text(table, k, selected, mask),
+    );
     Paragraph::new(lines).block(block).render(area, buf);
 }
 
@@ -66,14 +70,14 @@ pub fn render_slabs(
 /// in view), the selected row highlighted.
 fn window<'a>(
     app: &App,
-    header: &'a str,
+    (header, visible): (&'a str, usize),
     count: usize,
     text: impl Fn(usize, bool) -> String,
 ) -> Vec<Line<'a>> {
     let theme = app.theme();
-    let first = first_shown(app.row());
+    let first = first_shown(app.row(), visible);
     let mut lines = vec![Line::styled(header, theme.dim())];
-    for k in first..(first + VISIBLE).min(count) {
+    for k in first..(first + visible).min(count) {
         let selected = k == app.row();
         let style = if selected {
             theme.selected()
@@ -117,8 +121,29 @@ pub fn slab_text(table: &ShapeTable, k: usize, selected: bool, mask: &Mask) -> S
 }
 
 /// The first row shown when row `selected` is selected: the window scrolls to keep it in view.
-pub fn first_shown(selected: usize) -> usize {
-    selected.saturating_sub(VISIBLE - 1)
+pub fn first_shown(selected: usize, visible: usize) -> usize {
+    selected.saturating_sub(visible.max(1) - 1)
+}
+
+/// How many rows a block `height` tall shows under its header and above `tail` closing lines
+/// (at most [`VISIBLE`], at least one).
+fn visible_rows(height: u16, tail: usize) -> usize {
+    usize::from(height)
+        .saturating_sub(3 + tail)
+        .clamp(1, VISIBLE)
+}
+
+/// The closing lines under GJK's iterations: why it stopped, and the polish of EPA's normal.
+fn tail_lines(gjk: &GjkRecord) -> usize {
+    1 + usize::from(gjk.epa.as_ref().is_some_and(|epa| epa.polish.is_some()))
+}
+
+/// How many rows the table of `pair` shows in a block `height` tall.
+pub fn shown_rows(pair: &PairRecord, height: u16) -> usize {
+    if slabs(pair).is_some() {
+        return visible_rows(height, 0);
+    }
+    visible_rows(height, pair.gjk.as_ref().map_or(1, tail_lines))
 }
 
 /// The title: which shapes play A and B in `A - B`.
@@ -135,11 +160,20 @@ pub fn render(
     buf: &mut ratatui::buffer::Buffer,
 ) {
     let mask = app.mask();
-    let mut lines = window(app, HEADER, gjk.iterations.len(), |k, selected| {
-        row_text(gjk, k, selected, mask)
-    });
+    let visible = visible_rows(area.height, tail_lines(gjk));
+    let mut lines = window(
+        app,
+        (HEADER, visible),
+        gjk.iterations.len(),
+        |k, selected| row_text(gjk, k, selected, mask),
+    );
     let end = format!(" stops: {}", end_words(gjk));
     lines.push(Line::styled(mask.text(&end), app.theme().dim()));
+    if let Some(polish) = gjk.epa.as_ref().and_then(|epa| epa.polish.as_ref()) {
+        let steps = crate::trace::counted(polish.steps, "descent step", "descent steps");
+        let line = format!(" then {steps} polish the normal");
+        lines.push(Line::styled(mask.text(&line), app.theme().dim()));
+    }
     Paragraph::new(lines).block(block).render(area, buf);
 }
 
@@ -161,19 +195,16 @@ pub fn row_text(gjk: &GjkRecord, k: usize, selected: bool, mask: &Mask) -> Strin
     )
 }
 
-/// Why GJK stopped, with the distance or EPA's depth (and the polish of EPA's normal).
+/// Why GJK stopped, with the distance or EPA's depth.
 fn end_words(gjk: &GjkRecord) -> String {
     match &gjk.epa {
         Some(epa) if epa.iterations.is_empty() => {
             format!("stalled at contact; least overlap {:.3}", epa.depth)
         }
         Some(epa) => format!(
-            "origin enclosed; EPA depth {:.3} in {} steps{}",
+            "origin enclosed; EPA depth {:.3} in {} steps",
             epa.depth,
-            epa.iterations.len(),
-            epa.polish
-                .as_ref()
-                .map_or(String::new(), |p| format!(", polished in {}", p.steps))
+            epa.iterations.len()
         ),
         None => format!(
             "{}, distance {:.3}",

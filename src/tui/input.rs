@@ -112,8 +112,9 @@ fn mouse_action(mouse: MouseEvent, app: &App) -> Option<Action> {
             if mode == Mode::TooSmall || !shown.table || *app.overlay() != Overlay::None {
                 return None;
             }
-            if app.pair().is_some_and(super::convex_table::draws) {
-                let first = super::convex_table::first_shown(app.row());
+            if let Some(pair) = app.pair().filter(|pair| super::convex_table::draws(pair)) {
+                let shown = super::convex_table::shown_rows(pair, areas.table.height);
+                let first = super::convex_table::first_shown(app.row(), shown);
                 table::row_at_plain(areas.table, mouse.column, mouse.row)
                     .map(|row| Action::SelectRow(first + row))
             } else {
