@@ -3,7 +3,7 @@
 
 use nalgebra::Vector3;
 
-use super::epa_polish::{polish, Polish};
+use super::epa_polish::{polish, undecided, Polish};
 use super::gjk::{gjk, pair_tolerance, support_of, Gjk};
 use super::simplex::{project_origin, SimplexVertex};
 use super::support::SupportMap;
@@ -167,46 +167,6 @@ pub fn penetration<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B)
         point_b,
         polish: None,
     }
-}
-
-/// When GJK gave up near contact (its lower bound short of its distance, as on a curved side a
-/// hair's breadth from another): the polish from its normal. A least overlap across a direction
-/// beyond GJK's tolerance is an overlap of that depth; within it the shapes touch, at GJK's
-/// distance, along the polished normal. `None` when the polish took no step (GJK's answer
-/// stands).
-fn undecided<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
-    a: &A,
-    b: &B,
-    first: &Gjk,
-) -> Option<Penetration> {
-    if first.intersecting || first.distance - first.lower_bound <= first.tolerance {
-        return None;
-    }
-    let start = [
-        first.normal(),
-        first.separating_normal,
-        b.center() - a.center(),
-    ]
-    .into_iter()
-    .find_map(|n| n.try_normalize(1e-12))?;
-    let (record, normal, _, _) = polish(a, b, &start);
-    if record.steps == 0 {
-        return None;
-    }
-    let signed_distance = if record.depth > first.tolerance {
-        -record.depth
-    } else {
-        first.distance
-    };
-    Some(Penetration {
-        gjk: first.clone(),
-        iterations: Vec::new(),
-        signed_distance,
-        normal,
-        point_a: first.closest_a,
-        point_b: first.closest_b,
-        polish: Some(record),
-    })
 }
 
 /// GJK's simplex around the origin grown to a tetrahedron by support points in directions off

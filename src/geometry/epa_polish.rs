@@ -4,6 +4,8 @@
 
 use nalgebra::Vector3;
 
+use super::epa::Penetration;
+use super::gjk::Gjk;
 use super::support::SupportMap;
 
 /// At most this many descent steps.
@@ -120,4 +122,44 @@ pub fn polish<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
         on_a,
         on_b,
     )
+}
+
+/// When GJK gave up near contact (its lower bound short of its distance, as on a curved side a
+/// hair's breadth from another): the polish from its normal. A least overlap across a direction
+/// beyond GJK's tolerance is an overlap of that depth; within it the shapes touch, at GJK's
+/// distance, along the polished normal. `None` when the polish took no step (GJK's answer
+/// stands).
+pub(super) fn undecided<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
+    a: &A,
+    b: &B,
+    first: &Gjk,
+) -> Option<Penetration> {
+    if first.intersecting || first.distance - first.lower_bound <= first.tolerance {
+        return None;
+    }
+    let start = [
+        first.normal(),
+        first.separating_normal,
+        b.center() - a.center(),
+    ]
+    .into_iter()
+    .find_map(|n| n.try_normalize(1e-12))?;
+    let (record, normal, _, _) = polish(a, b, &start);
+    if record.steps == 0 {
+        return None;
+    }
+    let signed_distance = if record.depth > first.tolerance {
+        -record.depth
+    } else {
+        first.distance
+    };
+    Some(Penetration {
+        gjk: first.clone(),
+        iterations: Vec::new(),
+        signed_distance,
+        normal,
+        point_a: first.closest_a,
+        point_b: first.closest_b,
+        polish: Some(record),
+    })
 }

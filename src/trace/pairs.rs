@@ -1,14 +1,11 @@
 //! The record of one pair: which stage decided, the 15 rows, the sweep and the first contact.
 
-use std::fmt::Write as _;
-
 use nalgebra::Vector3;
 use serde::Serialize;
 
 use super::box_pair::{box_verdict, CheapStages};
 use super::rotating::{follow_rotation, spins, ApproximationRecord};
 use crate::contact::PairContact;
-use crate::dynamics::world::TOUCHING;
 use crate::geometry::Obb;
 use crate::math::arr3;
 use crate::sat::{self, AxisRow, Robustness, SweepRow};
@@ -127,7 +124,7 @@ pub struct PairRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gjk: Option<GjkRecord>,
     /// Apart, but by no more than the gap at which `simulate` holds a resting contact
-    /// ([`TOUCHING`], 1e-8 m): that gap (rounding, for a body at rest on another); absent otherwise.
+    /// ([`crate::dynamics::world::TOUCHING`], 1e-8 m): that gap (rounding, for a body at rest on another); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resting_gap: Option<f64>,
     /// One sentence a person understands.
@@ -162,27 +159,9 @@ pub fn explain_pair(
         _ => super::shapes::other_pair(a, b, time, horizon),
     }?;
     if !record.intersecting {
-        note_resting(&mut record, a, b);
+        super::touching::note_resting(&mut record, a, b);
     }
     Some(record)
-}
-
-/// Notes a pair apart by no more than [`TOUCHING`]: `simulate` holds it as a resting contact,
-/// so the sentence says so (a first touch a sweep finds from such a gap comes of rounding).
-fn note_resting(record: &mut PairRecord, a: &BodySpec, b: &BodySpec) {
-    let (shape_a, shape_b) = (super::shapes::place(a), super::shapes::place(b));
-    let Some(found) = crate::contact::contact(&shape_a, &shape_b, TOUCHING) else {
-        return;
-    };
-    if found.gap > 0.0 {
-        record.resting_gap = Some(found.gap);
-        let _ = write!(
-            record.sentence,
-            "; they are {:.1e} m apart, within the {TOUCHING:.0e} m at which `simulate` holds \
-             a resting contact",
-            found.gap
-        );
-    }
 }
 
 fn box_box(

@@ -1,9 +1,12 @@
 //! Which pairs can touch within a horizon, decided without explaining them: the test behind
 //! `explain --touching` and the debugger's pair list.
 
+use std::fmt::Write as _;
+
 use nalgebra::Vector3;
 
 use super::PairRecord;
+use crate::dynamics::world::TOUCHING;
 use crate::sat::Robustness;
 use crate::scene::{BodySpec, ShapeSpec};
 
@@ -129,5 +132,23 @@ fn gap_at_least(a: &BodySpec, b: &BodySpec) -> f64 {
         (&Plane { normal, offset }, _) => to_plane(normal, offset, b),
         (_, &Plane { normal, offset }) => to_plane(normal, offset, a),
         _ => f64::NEG_INFINITY,
+    }
+}
+
+/// Notes a pair apart by no more than [`TOUCHING`]: `simulate` holds it as a resting contact,
+/// so the sentence says so (a first touch a sweep finds from such a gap comes of rounding).
+pub(super) fn note_resting(record: &mut PairRecord, a: &BodySpec, b: &BodySpec) {
+    let (shape_a, shape_b) = (super::shapes::place(a), super::shapes::place(b));
+    let Some(found) = crate::contact::contact(&shape_a, &shape_b, TOUCHING) else {
+        return;
+    };
+    if found.gap > 0.0 {
+        record.resting_gap = Some(found.gap);
+        let _ = write!(
+            record.sentence,
+            "; they are {:.1e} m apart, within the {TOUCHING:.0e} m at which `simulate` holds \
+             a resting contact",
+            found.gap
+        );
     }
 }
