@@ -2,26 +2,12 @@
 //! instead of creeping away: dropped from rest it moves only in the vertical plane through its
 //! axis (every contact force lies in it), so once settled it has no roll to keep.
 
+#[path = "support/floors.rs"]
+mod floors;
+use floors::FLOORS;
+
 use sepax::scene::load_str;
 use sepax::trace::{simulate_timeline, SimOptions};
-
-/// Floors whose top is y = 0: a plane, a two-triangle mesh, one triangle and a fixed box.
-const FLOORS: [(&str, &str); 4] = [
-    ("plane", "shape = \"plane\"\nnormal = [0, 1, 0]"),
-    (
-        "mesh",
-        "shape = \"mesh\"\nvertices = [[-5, 0, -5], [5, 0, -5], [5, 0, 5], [-5, 0, 5]]\n\
-         triangles = [[0, 2, 1], [0, 3, 2]]",
-    ),
-    (
-        "triangle",
-        "shape = \"triangle\"\nvertices = [[-5, 0, -5], [-5, 0, 10], [10, 0, -5]]",
-    ),
-    (
-        "box",
-        "shape = \"box\"\nhalf_extents = [5, 0.5, 5]\ncenter = [0, -0.5, 0]\nfixed = true",
-    ),
-];
 
 /// A cylinder (radius 0.3, half-height 0.5) dropped from rest at `center`, turned by `rotation`,
 /// onto `floor` with restitution 0.3 and friction 0.5; its positions at frames 0..=400

@@ -2,26 +2,12 @@
 //! plane: the contact with a flat face takes the face's normal and the ellipsoid's support point
 //! along it, as the plane's closed form does, so the four paths agree over 6 s.
 
+#[path = "support/floors.rs"]
+mod floors;
+use floors::FLOORS;
+
 use sepax::scene::load_str;
 use sepax::trace::{simulate_timeline, SimOptions};
-
-/// Floors whose top is y = 0.
-const FLOORS: [(&str, &str); 4] = [
-    ("plane", "shape = \"plane\"\nnormal = [0, 1, 0]"),
-    (
-        "mesh",
-        "shape = \"mesh\"\nvertices = [[-5, 0, -5], [5, 0, -5], [5, 0, 5], [-5, 0, 5]]\n\
-         triangles = [[0, 2, 1], [0, 3, 2]]",
-    ),
-    (
-        "triangle",
-        "shape = \"triangle\"\nvertices = [[-5, 0, -5], [-5, 0, 10], [10, 0, -5]]",
-    ),
-    (
-        "box",
-        "shape = \"box\"\nhalf_extents = [5, 0.5, 5]\ncenter = [0, -0.5, 0]\nfixed = true",
-    ),
-];
 
 /// The ellipsoid's centre at frames 0..=600 (dt = 0.01 s) after a tilted drop onto `floor`.
 fn path(floor: &str) -> Vec<[f64; 3]> {
