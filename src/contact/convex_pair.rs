@@ -24,7 +24,9 @@ pub(crate) trait Partner: SupportMap {
     }
 
     /// The outward unit normals of the shape's flat faces; none for a round shape.
-    fn face_normals(&self) -> Vec<Vector3<f64>>;
+    fn face_normals(&self) -> Vec<Vector3<f64>> {
+        Vec::new()
+    }
 
     /// The first time within `[0, t_max]` that `a` (moving at `va`) touches this shape (moving
     /// at `vb`): conservative advancement, unless the pair has a closed form.
@@ -50,9 +52,6 @@ impl Partner for Sphere {
     const PAIR: PairKind = PairKind::ConvexSphere;
     fn flat(&self) -> bool {
         false
-    }
-    fn face_normals(&self) -> Vec<Vector3<f64>> {
-        Vec::new()
     }
     fn first_time_with(
         &self,
@@ -202,6 +201,9 @@ pub(super) fn manifold<B: Partner>(a: &Convex, b: &B, contact: &PairContact) -> 
 /// size of the contact join a manifold on a flat face.
 const MANIFOLD_DEPTH: f64 = 0.25;
 
+/// Rim points within this share of the shape's size of the contact's gap are its support.
+const SUPPORT_SLACK: f64 = 1e-9;
+
 /// The contact point, and the rim points of `a` whose depth below its support point along the
 /// contact's normal `n` is within a band, each with the gap `gap + n·(s_A(n) - p)` (the flat
 /// partner's face taken as the plane through the contact, normal `n`). When rim points are the
@@ -233,6 +235,3 @@ pub(super) fn flat_manifold(a: &Convex, contact: &PairContact) -> Vec<ManifoldPo
     points.extend(rim);
     points
 }
-
-/// Rim points within this share of the shape's size of the contact's gap are its support.
-const SUPPORT_SLACK: f64 = 1e-9;
