@@ -140,7 +140,7 @@ pub fn penetration<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B)
     let (point_a, point_b) = projection.witnesses();
     // The polish's depth and normal; the witnesses stay EPA's (a support point, as on a
     // cylinder's side, may be any point of a segment or a face).
-    let (record, normal, _, _) = polish(a, b, &chosen.normal);
+    let (record, normal) = polish(a, b, &chosen.normal);
     if record.steps > 0 {
         // Within the tolerance of touching, as at a first contact, they touch.
         let signed_distance = if record.depth > tolerance {

@@ -36,7 +36,7 @@ fn overlap<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     (n.dot(&(on_a - on_b)), on_a, on_b)
 }
 
-/// The polished normal, depth and deepest points of `a` and `b` from EPA's unit `normal`.
+/// The polished depth (in the record) and normal of `a` and `b` from EPA's unit `normal`.
 ///
 /// # Algorithm
 /// The depth is the least over unit directions `n` of the overlap `h(n) = n·(s_A(n) - s_B(-n))`
@@ -50,7 +50,7 @@ pub fn polish<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     a: &A,
     b: &B,
     normal: &Vector3<f64>,
-) -> (Polish, Vector3<f64>, Vector3<f64>, Vector3<f64>) {
+) -> (Polish, Vector3<f64>) {
     let size = a.bounding_radius() + b.bounding_radius() + (a.center() - b.center()).norm();
     let mut n = *normal;
     let (mut depth, mut on_a, mut on_b) = overlap(a, b, &n);
@@ -119,8 +119,6 @@ pub fn polish<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
             depth,
         },
         n,
-        on_a,
-        on_b,
     )
 }
 
@@ -144,7 +142,7 @@ pub(super) fn undecided<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
     ]
     .into_iter()
     .find_map(|n| n.try_normalize(1e-12))?;
-    let (record, normal, _, _) = polish(a, b, &start);
+    let (record, normal) = polish(a, b, &start);
     if record.steps == 0 {
         return None;
     }
