@@ -55,9 +55,9 @@ fn separation_along<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(
 ///
 /// # Algorithm
 /// For each face normal of `b` (outward, so the axis from `a` is its opposite) and of `a` (the
-/// two lists of `faces`), the
-/// separation along it is `axis·s_B(-axis) - axis·s_A(axis)`; it never exceeds the true
-/// distance (a lower bound when apart, an upper bound on the overlap's depth). The best axis
+/// two lists of `faces`), the separation along it is `axis·s_B(-axis) - axis·s_A(axis)`; it
+/// never exceeds the true distance (a lower bound when apart, an upper bound on the overlap's
+/// depth). The best axis
 /// whose separation is `found.gap` within the slack is the normal; the gap is its separation.
 /// The point is halfway between the two supporting planes, over the other shape's support
 /// point along the axis when GJK's point is near it (GJK's is a little off; exact, it adds no

@@ -7,8 +7,7 @@ use nalgebra::Vector3;
 use super::Item;
 use crate::geometry::distance::point_segment;
 use crate::geometry::gjk::gjk;
-use crate::geometry::support::SupportMap;
-use crate::geometry::Convex;
+use crate::geometry::{Convex, Sphere};
 
 /// At most this many rounds of projections.
 const ROUNDS: usize = 2_000;
@@ -26,24 +25,15 @@ fn nearest(item: &Item, p: &Vector3<f64>) -> Option<Vector3<f64>> {
         Item::Triangle(t) => t.closest_point(p).0,
         Item::Convex(Convex::Ellipsoid(e)) => e.closest_point(p),
         Item::Convex(Convex::Cylinder(c)) => c.closest_point(p),
-        Item::Convex(Convex::Kdop(k)) => gjk(&PointMap(*p), k).closest_b,
+        Item::Convex(Convex::Kdop(k)) => {
+            let point = Sphere {
+                center: *p,
+                radius: 0.0,
+            };
+            gjk(&point, k).closest_b
+        }
         Item::Line(..) | Item::Plane(_) | Item::Sphere(_) => return None,
     })
-}
-
-/// A single point as a support map.
-struct PointMap(Vector3<f64>);
-
-impl SupportMap for PointMap {
-    fn support(&self, _: &Vector3<f64>) -> Vector3<f64> {
-        self.0
-    }
-    fn center(&self) -> Vector3<f64> {
-        self.0
-    }
-    fn bounding_radius(&self) -> f64 {
-        0.0
-    }
 }
 
 /// Whether the item is curved (an ellipsoid or a cylinder), where GJK's witnesses need it.
