@@ -12,6 +12,7 @@ mod passive;
 mod resting;
 mod separate;
 mod solver;
+mod sort_sweep;
 mod touch;
 mod track;
 

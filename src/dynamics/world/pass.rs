@@ -5,9 +5,10 @@
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use super::broad::{cheap_rejection, swept, BroadPhase, Stages, Verdict, Volume};
+use super::broad::{cheap_rejection, swept, Stages, Verdict, Volume};
 use super::group::Group;
 use super::impact::{detect_pair, respond, test_pair, Hit, Leg, Response};
+use super::sort_sweep::BroadPhase;
 use super::track::{end_state, pack, unpack, Evidence, Track};
 use super::{ContactEvent, Settings, TOUCHING};
 use crate::dynamics::toi::Approximation;

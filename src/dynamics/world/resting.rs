@@ -5,10 +5,11 @@ use std::collections::HashSet;
 
 use nalgebra::Vector3;
 
-use super::broad::{cheap_rejection, swept, BroadPhase, Verdict, Volume};
+use super::broad::{cheap_rejection, swept, Verdict, Volume};
 use super::group::find;
 use super::separate::separate;
 use super::solver::{solve, Inverse, Patch};
+use super::sort_sweep::BroadPhase;
 use super::touch::{touch, Touch};
 use super::{STILL, TOUCHING};
 
