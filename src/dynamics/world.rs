@@ -11,6 +11,7 @@ mod pass;
 mod passive;
 mod resting;
 mod separate;
+mod settings;
 mod solver;
 mod sort_sweep;
 mod touch;
@@ -18,6 +19,7 @@ mod track;
 
 pub use broad::Stages;
 pub use diverge::{divergence, Divergence, Quantity, DIVERGENCE_BOUND};
+pub use settings::{Settings, DEFAULT_MAX_CONTACTS};
 
 use std::collections::HashSet;
 
@@ -26,7 +28,7 @@ use nalgebra::Vector3;
 use super::energy::{energy, momentum, Energy, Momentum};
 use super::forces::ForceModel;
 use super::integrate::{BodyError, Integrator};
-use super::response::{Material, ResponseModel};
+use super::response::ResponseModel;
 use super::system::System;
 use super::toi::Approximation;
 use super::{BodyState, RigidBody};
@@ -40,58 +42,6 @@ pub const TOUCHING: f64 = 1e-8;
 /// Approach speeds below this count as not approaching at all (m/s): the floor of the resting
 /// speed.
 const STILL: f64 = 1e-9;
-/// The default cap on impacts taken in one frame.
-pub const DEFAULT_MAX_CONTACTS: usize = 256;
-
-/// How a world steps: frame length, integrator, tolerance, contact response and material, and
-/// contact cap.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Settings {
-    /// Seconds per frame.
-    pub dt: f64,
-    /// The integration method.
-    pub integrator: Integrator,
-    /// `e_max` for adaptive sub-steps; one step per frame (or per piece) when `None`.
-    pub tolerance: Option<f64>,
-    /// Restitution, friction and resting speed of every contact.
-    pub material: Material,
-    /// The most impacts taken in one frame; later ones are left to the resting pass.
-    pub max_contacts: usize,
-    /// What a contact does: an impulse, or nothing (a detect-only world).
-    pub response: ResponseModel,
-}
-
-impl Settings {
-    /// Fixed steps of `dt` with `integrator`, impulses with this material and the default
-    /// contact cap.
-    pub fn new(dt: f64, integrator: Integrator, material: Material) -> Self {
-        Self {
-            dt,
-            integrator,
-            tolerance: None,
-            material,
-            max_contacts: DEFAULT_MAX_CONTACTS,
-            response: ResponseModel::Impulse,
-        }
-    }
-
-    /// Checks that `dt` and the tolerance are positive and finite.
-    pub fn validate(&self) -> Result<(), String> {
-        if !(self.dt.is_finite() && self.dt > 0.0) {
-            return Err(format!(
-                "dt must be a positive number of seconds, not {}",
-                self.dt
-            ));
-        }
-        match self.tolerance {
-            Some(e) if !(e.is_finite() && e > 0.0) => {
-                Err(format!("the tolerance must be a positive number, not {e}"))
-            }
-            _ => Ok(()),
-        }
-    }
-}
-
 /// A contact inside a frame, at its exact time: an impact, or in a detect-only world the moment a
 /// pair that was apart touches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
