@@ -137,10 +137,9 @@ pub(super) fn write_gjk(out: &mut String, pair: &PairRecord) {
         if let Some(polish) = &epa.polish {
             let _ = writeln!(
                 out,
-                "  polish: {} of the normal over the overlap across it: {} along the first \
-                 normal, {} at the end",
+                "  polish: {} of the normal lower the overlap across it by {:.1e}, to {}",
                 super::number::counted(polish.steps, "descent step", "descent steps"),
-                fixed(polish.depth_before, 6),
+                polish.depth_before - polish.depth,
                 fixed(polish.depth, 6)
             );
         }
