@@ -19,12 +19,15 @@ pub struct Energy {
     pub central: f64,
     /// `Σ ½ ks C·C` over penalty constraints.
     pub constraints: f64,
+    /// `Σ ½ k s²` over the overlapping points of soft resting contacts (`k = m ω²`, the
+    /// contact's spring; docs/methods.md §13.5).
+    pub contacts: f64,
 }
 
 impl Energy {
-    /// Gravity, springs, central forces and penalty constraints.
+    /// Gravity, springs, central forces, penalty constraints and soft contacts.
     pub fn potential(&self) -> f64 {
-        self.gravity + self.springs + self.central + self.constraints
+        self.gravity + self.springs + self.central + self.constraints + self.contacts
     }
 
     /// Kinetic plus potential.

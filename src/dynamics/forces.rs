@@ -113,6 +113,11 @@ impl ForceModel {
         Self::default()
     }
 
+    /// Whether gravity is the only force (no drag, central force, spring or constraint).
+    pub fn is_gravity_only(&self) -> bool {
+        self.forces.is_empty() && self.springs.is_empty() && self.constraints.is_empty()
+    }
+
     /// Only gravity `g`.
     pub fn with_gravity(gravity: Vector3<f64>) -> Self {
         Self {

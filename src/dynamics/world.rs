@@ -5,21 +5,29 @@
 mod broad;
 mod converge;
 mod diverge;
+mod grid;
 mod group;
 mod impact;
 mod pass;
 mod passive;
+mod replan;
 mod resting;
 mod separate;
 mod settings;
+mod sleep;
+mod soft;
 mod solver;
 mod sort_sweep;
+mod store;
 mod touch;
 mod track;
 
 pub use broad::Stages;
 pub use diverge::{divergence, Divergence, Quantity, DIVERGENCE_BOUND};
-pub use settings::{Settings, DEFAULT_MAX_CONTACTS};
+pub use settings::{Resting, Settings, Solver, DEFAULT_MAX_CONTACTS};
+pub use sleep::{SLEEP_AFTER, SLEEP_SPEED, SLEEP_SPIN};
+pub use soft::{ContactRecord, IslandRecord, PointRecord, SolverRecord};
+pub use store::Class;
 
 use std::collections::HashSet;
 
@@ -34,8 +42,10 @@ use super::toi::Approximation;
 use super::{BodyState, RigidBody};
 use crate::sat::{AxisId, ContactKind};
 use group::{Group, Grouping};
-use pass::Pass;
+use pass::{Pass, Plan};
 use passive::Passive;
+use sleep::Sleep;
+use store::Store;
 
 /// Bodies whose gap is at most this (in metres) touch.
 pub const TOUCHING: f64 = 1e-8;
@@ -84,8 +94,12 @@ pub struct FrameStep {
     pub energy: Energy,
     /// Impacts in time order.
     pub contacts: Vec<ContactEvent>,
-    /// Contact points held by the resting pass.
+    /// Contact points the soft step held.
     pub resting_points: usize,
+    /// Bodies asleep at the end of the frame.
+    pub sleeping: usize,
+    /// What the soft step did: per island and per resting pair.
+    pub solver: SolverRecord,
     /// Whether the contact cap stopped the search.
     pub capped: bool,
     /// How many pairs each stage of the cheap rejection let through.
@@ -112,6 +126,9 @@ pub struct World {
     group_of: Vec<Option<usize>>,
     local: Vec<usize>,
     joined: HashSet<(usize, usize)>,
+    store: Store,
+    sleep: Sleep,
+    scratch: soft::Scratch,
 }
 
 impl World {
@@ -140,6 +157,7 @@ impl World {
             local,
         } = group::groups(&bodies, &forces);
         let joined = group::joined(&forces);
+        let sleep = Sleep::new(bodies.len());
         Ok(Self {
             system: System::new(&bodies, forces),
             bodies,
@@ -149,6 +167,9 @@ impl World {
             group_of,
             local,
             joined,
+            store: Store::default(),
+            sleep,
+            scratch: soft::Scratch::default(),
         })
     }
 
@@ -167,9 +188,16 @@ impl World {
         super::integrate::linear_system(&self.system, &y, self.settings.dt)
     }
 
-    /// Kinetic and potential energy now.
+    /// Kinetic and potential energy now, the soft contacts' springs included.
     pub fn energy(&self) -> Energy {
-        energy(&self.system, &System::pack(&self.bodies))
+        let mut e = energy(&self.system, &System::pack(&self.bodies));
+        let hertz = self.settings.solver.effective_hertz(self.settings.dt);
+        let turns = self.settings.response != ResponseModel::Particle;
+        e.contacts = store::elastic_energy(&self.bodies, &self.store.manifolds, hertz, turns)
+            .into_iter()
+            .map(|(_, e)| e)
+            .sum();
+        e
     }
 
     /// Linear and angular momentum now.
@@ -213,21 +241,62 @@ impl World {
     /// frame start, in time order; steps 4–6 change nothing.
     pub fn step(&mut self) -> FrameStep {
         let start = self.time();
-        let states: Vec<BodyState> = self.bodies.iter().map(|b| b.state).collect();
+        let n = self.bodies.len();
+        let mut plan = Planned {
+            given: vec![false; n],
+            ends: self.bodies.iter().map(|b| b.state).collect(),
+            resting: HashSet::new(),
+            held: vec![false; n],
+            record: SolverRecord::default(),
+        };
+        let soft = self.settings.solver.resting == Resting::Soft;
+        let states: Vec<BodyState> = if soft {
+            Vec::new()
+        } else {
+            self.bodies.iter().map(|b| b.state).collect()
+        };
+        if self.settings.response.responds() && soft {
+            self.plan_resting(&mut plan);
+        }
         let mut pass = Pass::begin(
             &mut self.bodies,
             &mut self.groups,
             (&self.group_of, &self.local, &self.joined),
-            &self.settings,
+            (
+                &self.settings,
+                Plan {
+                    given: &plan.given,
+                    ends: &plan.ends,
+                    resting: &plan.resting,
+                    asleep: &self.sleep.asleep,
+                },
+            ),
             start,
         );
         pass.run();
         let outcomes = pass.finish();
-        let resting_points = if self.settings.response.responds() {
-            self.settle(&states)
-        } else {
-            0
-        };
+        let mut exact_points = 0;
+        if self.settings.response.responds() && soft && !outcomes.restarts.is_empty() {
+            let impacts: Vec<(usize, usize)> = outcomes.events.iter().map(|e| (e.a, e.b)).collect();
+            self.replan(&outcomes.restarts, &impacts, &mut plan.record);
+        } else if self.settings.response.responds() && !soft {
+            exact_points = self.settle(&states);
+        }
+        for event in &outcomes.events {
+            for i in [event.a, event.b] {
+                if self.sleep.asleep[i] && self.settings.response.responds() {
+                    self.sleep.wake(i);
+                }
+            }
+        }
+        self.sleep.tick(&self.bodies, &plan.held, self.settings.dt);
+        let resting_points = exact_points
+            + plan
+                .record
+                .contacts
+                .iter()
+                .map(|c| c.points.len())
+                .sum::<usize>();
         self.frame += 1;
         let mut bodies = self.idle_errors();
         let mut substeps = 0;
@@ -251,6 +320,8 @@ impl World {
             energy: self.energy(),
             contacts: outcomes.events,
             resting_points,
+            sleeping: self.sleep.sleeping(),
+            solver: plan.record,
             capped: outcomes.capped,
             stages: outcomes.stages,
             diverged,
@@ -263,14 +334,16 @@ impl World {
         step
     }
 
-    /// The resting pass over the touching pairs, kept from making energy; the points it held.
+    /// The exact resting pass over the touching pairs at the frame end, kept from making energy;
+    /// the points it held.
     fn settle(&mut self, start: &[BodyState]) -> usize {
         let pairs = resting::touching_pairs(&self.bodies, &self.joined);
         if pairs.is_empty() {
             return 0;
         }
         let ends = pairs.iter().map(|p| (p.a, p.b));
-        let passive = Passive::before(&self.groups, &self.group_of, &self.bodies, ends);
+        let none = |_: &[RigidBody]| Vec::new();
+        let passive = Passive::before(&self.groups, &self.group_of, &self.bodies, ends, &none);
         let material = &self.settings.material;
         let points = if self.settings.response == ResponseModel::Particle {
             resting::settle_particles(&mut self.bodies, pairs, material)
@@ -283,7 +356,142 @@ impl World {
                 self.settings.dt,
             )
         };
-        passive.keep(&self.groups, &mut self.bodies);
+        let settled: Vec<BodyState> = self.bodies.iter().map(|b| b.state).collect();
+        passive.keep(&self.groups, &mut self.bodies, &settled, &none);
         points
     }
+
+    /// The resting half of a frame, before the search for impacts: this frame's manifolds, the
+    /// islands and who sleeps, and the soft step over the awake islands in contact, kept from
+    /// making energy.
+    fn plan_resting(&mut self, plan: &mut Planned) {
+        let n = self.bodies.len();
+        let still: Vec<bool> = (0..n)
+            .map(|i| self.group_of[i].is_none() || self.sleep.asleep[i])
+            .collect();
+        let joined = &self.joined;
+        let arrive = 2.0 * self.settings.material.resting_speed;
+        self.store.update(
+            &self.bodies,
+            |a, b| joined.contains(&(a, b)),
+            &still,
+            (arrive, self.settings.dt),
+        );
+        let islands = self.sleep.islands(
+            &self.bodies,
+            &self.store.manifolds,
+            (&self.groups, &self.group_of),
+            self.settings.solver.sleep,
+        );
+        let mut in_contact = vec![false; islands.awake.len()];
+        for m in &self.store.manifolds {
+            if m.class != Class::Resting {
+                continue;
+            }
+            plan.resting.insert((m.a, m.b));
+            for i in [m.a, m.b] {
+                if self.group_of[i].is_some() {
+                    in_contact[islands.of[i]] = true;
+                    plan.held[i] = true;
+                }
+            }
+        }
+        for i in (0..n).filter(|&i| self.sleep.asleep[i]) {
+            let state = &mut self.bodies[i].state;
+            state.velocity = Vector3::zeros();
+            state.angular_velocity = Vector3::zeros();
+            plan.given[i] = true;
+            plan.ends[i] = *state;
+        }
+        let planned: Vec<bool> = (0..n)
+            .map(|i| {
+                let island = islands.of[i];
+                island != usize::MAX && islands.awake[island] && in_contact[island]
+            })
+            .collect();
+        if !planned.contains(&true) {
+            return;
+        }
+        let accel = self.accelerations(&planned);
+        let hertz = self.settings.solver.effective_hertz(self.settings.dt);
+        let turns = self.settings.response != ResponseModel::Particle;
+        let frame = soft::Frame {
+            dt: self.settings.dt,
+            hertz,
+            solver: &self.settings.solver,
+            friction: self.settings.material.friction,
+            restitution: self.settings.material.restitution,
+            arrive_speed: 2.0 * self.settings.material.resting_speed.max(STILL),
+            turns: self.settings.response != ResponseModel::Particle,
+            planned: &planned,
+            accel: &accel,
+            island: &islands.of,
+            islands: islands.awake.len(),
+        };
+        let (solved, record) = soft::solve(
+            &self.bodies,
+            &mut self.store.manifolds,
+            &frame,
+            &mut self.scratch,
+        );
+        let touched = plan.resting.iter().copied();
+        let manifolds = &self.store.manifolds;
+        let elastic = |b: &[RigidBody]| store::elastic_energy(b, manifolds, hertz, turns);
+        let passive = Passive::before(
+            &self.groups,
+            &self.group_of,
+            &self.bodies,
+            touched,
+            &elastic,
+        );
+        let starts: Vec<BodyState> = self.bodies.iter().map(|b| b.state).collect();
+        for i in (0..n).filter(|&i| planned[i]) {
+            self.bodies[i].state = solved[i];
+        }
+        passive.keep(&self.groups, &mut self.bodies, &starts, &elastic);
+        for i in (0..n).filter(|&i| planned[i]) {
+            plan.ends[i] = self.bodies[i].state;
+            plan.given[i] = true;
+            self.bodies[i].state = starts[i];
+        }
+        plan.record = record;
+        plan.record.islands.retain(|island| island.contacts > 0);
+    }
+
+    /// Per body: the acceleration the applied forces give it at the frame start (gravity alone
+    /// for a group that feels nothing else).
+    fn accelerations(&self, planned: &[bool]) -> Vec<Vector3<f64>> {
+        let mut accel = vec![Vector3::zeros(); self.bodies.len()];
+        for group in &self.groups {
+            if !group.members.iter().any(|&i| planned[i]) {
+                continue;
+            }
+            if group.system.forces.is_gravity_only() {
+                for &i in &group.members {
+                    accel[i] = group.system.forces.gravity;
+                }
+                continue;
+            }
+            let y = track::pack(group, &self.bodies);
+            let dy = group.system.derivative(self.time(), &y);
+            for (k, &i) in group.members.iter().enumerate() {
+                accel[i] = super::system::velocity(&dy, k);
+            }
+        }
+        accel
+    }
+}
+
+/// What the resting half of a frame hands the search for impacts.
+struct Planned {
+    /// Per body: whether its frame is given (planned or asleep).
+    given: Vec<bool>,
+    /// Per body: its state at the frame end where given.
+    ends: Vec<BodyState>,
+    /// Pairs the soft step holds.
+    resting: HashSet<(usize, usize)>,
+    /// Per body: whether it rests on something.
+    held: Vec<bool>,
+    /// The soft step's record.
+    record: SolverRecord,
 }

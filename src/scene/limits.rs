@@ -5,6 +5,12 @@
 /// The smallest non-zero magnitude of a scene number (lengths, speeds, masses, stiffnesses, …).
 pub const SMALLEST: f64 = 1e-9;
 
+/// The most substeps a frame of the resting solver may take.
+pub const MAX_SUBSTEPS: u64 = 64;
+
+/// The most biased sweeps a substep may take.
+pub const MAX_ITERATIONS: u64 = 64;
+
 /// The largest magnitude of a scene number.
 pub const LARGEST: f64 = 1e9;
 

@@ -9,6 +9,7 @@ pub use super::matrix::MatrixSpec;
 pub use super::measure::{MeasureSpec, Target};
 pub use super::ray::RaySpec;
 pub use crate::dynamics::response::ResponseModel;
+use crate::dynamics::world::Solver;
 use crate::geometry::{ConvexSpec, TriMesh, Triangle};
 
 /// A loaded, validated scene.
@@ -59,6 +60,9 @@ pub struct WorldSettings {
     pub tolerance: Option<f64>,
     /// What a contact does (default `impulse`; `none` is a detect-only world).
     pub response: ResponseModel,
+    /// How resting contacts are solved: `substeps`, `iterations`, `contact_hertz`,
+    /// `damping_ratio`, `push_out_speed`, `sleep` (each optional).
+    pub solver: Solver,
 }
 
 /// One `[[body]]`.

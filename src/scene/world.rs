@@ -10,6 +10,7 @@ use super::fields::Fields;
 use super::limits;
 use super::model::{ResponseModel, WorldSettings};
 use super::value::Report;
+use crate::dynamics::world::{Resting, Solver};
 
 /// Frames simulated when `frames` is not given.
 pub const DEFAULT_FRAMES: usize = 600;
@@ -63,6 +64,7 @@ pub(crate) fn validate(
         .choice(r, "response", RESPONSES)
         .and_then(ResponseModel::from_name)
         .unwrap_or_default();
+    let solver = solver_settings(&mut f, r);
     if response == ResponseModel::Particle && friction > 1.0 {
         // The particle model keeps (1 - μ) of the tangential speed: μ above 1 would reverse it.
         r.error(
@@ -86,5 +88,27 @@ pub(crate) fn validate(
         friction,
         tolerance,
         response,
+        solver,
     })
+}
+
+/// The resting solver's optional keys of `[world]`, each defaulting to [`Solver::default`].
+fn solver_settings(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Solver {
+    let d = Solver::default();
+    Solver {
+        substeps: f
+            .count(r, "substeps", (1, limits::MAX_SUBSTEPS))
+            .unwrap_or(d.substeps),
+        iterations: f
+            .count(r, "iterations", (1, limits::MAX_ITERATIONS))
+            .unwrap_or(d.iterations),
+        contact_hertz: f.positive(r, "contact_hertz").unwrap_or(d.contact_hertz),
+        damping_ratio: f.positive(r, "damping_ratio").unwrap_or(d.damping_ratio),
+        push_out_speed: f.positive(r, "push_out_speed").unwrap_or(d.push_out_speed),
+        sleep: f.boolean(r, "sleep").unwrap_or(d.sleep),
+        resting: f
+            .choice(r, "resting", &Resting::NAMES)
+            .and_then(Resting::from_name)
+            .unwrap_or(d.resting),
+    }
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::pose_at;
 use crate::dynamics::toi::Approximation;
-use crate::dynamics::world::{Quantity, Stages};
+use crate::dynamics::world::{IslandRecord, PointRecord, Quantity, Stages};
 use crate::math::{arr3, wxyz};
 use crate::scene::{BodySpec, Scene};
 
@@ -25,8 +25,12 @@ pub struct FrameRecord {
     pub energy: EnergyRecord,
     /// What happened between the previous frame and this one.
     pub events: Vec<EventRecord>,
-    /// Contact points the resting pass held at the end of the frame.
+    /// Contact points the soft step held in this frame.
     pub resting_points: usize,
+    /// Bodies asleep at the end of the frame.
+    pub sleeping: usize,
+    /// What the soft step did: per island and per resting pair.
+    pub solver: SolverFrame,
     /// Whether the contact cap stopped the search for impacts in this frame.
     pub capped: bool,
     /// How many pairs each stage of the cheap rejection let through in this frame.
@@ -38,6 +42,32 @@ pub struct FrameRecord {
     /// The bodies as scene bodies at this frame (for explanations and drawing).
     #[serde(skip)]
     pub specs: Vec<BodySpec>,
+}
+
+/// What the soft step did in one frame, pairs named by their bodies.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SolverFrame {
+    /// Per island of touching bodies: substeps, iterations, residual, deepest overlap and the
+    /// largest predicted sink.
+    pub islands: Vec<IslandRecord>,
+    /// Per resting pair, in pair order.
+    pub contacts: Vec<SolverContact>,
+}
+
+/// What the soft step did at one resting pair.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolverContact {
+    /// First body's name.
+    pub a: String,
+    /// Second body's name.
+    pub b: String,
+    /// Unit normal from A to B.
+    pub normal: [f64; 3],
+    /// Whether the manifold of the frame before was kept without a narrow phase.
+    pub reused: bool,
+    /// Per point: separations at the start and end, impulse, warm start, sliding, push-out cap,
+    /// predicted sink.
+    pub points: Vec<PointRecord>,
 }
 
 /// A body's state at one frame with the integrator's error estimate.
@@ -185,6 +215,8 @@ pub fn kinematic_timeline(scene: &Scene, frames: usize) -> Vec<FrameRecord> {
                 energy: EnergyRecord::default(),
                 events: Vec::new(),
                 resting_points: 0,
+                sleeping: 0,
+                solver: SolverFrame::default(),
                 capped: false,
                 stages: Stages::default(),
                 diverged: None,

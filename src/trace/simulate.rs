@@ -1,11 +1,14 @@
 //! A scene simulated by the world loop: the scene's bodies, forces and settings as a world, and
 //! the frame records of its timeline.
 
-use super::frame::{body_frame, BodyFrame, DivergedRecord, EnergyRecord, EventRecord, FrameRecord};
+use super::frame::{
+    body_frame, BodyFrame, DivergedRecord, EnergyRecord, EventRecord, FrameRecord, SolverContact,
+    SolverFrame,
+};
 use crate::dynamics::forces::ForceModel;
 use crate::dynamics::integrate::Integrator;
 use crate::dynamics::response::{resting_speed, Material};
-use crate::dynamics::world::{FrameStep, Settings, Stages, World};
+use crate::dynamics::world::{FrameStep, Settings, SolverRecord, Stages, World};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 use crate::math::arr3;
 use crate::scene::{self, BodySpec, Scene, ShapeSpec};
@@ -41,6 +44,7 @@ impl SimOptions {
         Ok(Settings {
             tolerance: self.tolerance.or(w.tolerance),
             response: w.response,
+            solver: w.solver,
             ..Settings::new(dt, integrator, material)
         })
     }
@@ -146,6 +150,8 @@ impl Frames<'_> {
             energy: self.world.energy(),
             contacts: Vec::new(),
             resting_points: 0,
+            sleeping: 0,
+            solver: SolverRecord::default(),
             capped: false,
             stages: Stages::default(),
             diverged: None,
@@ -253,6 +259,22 @@ pub fn frame_record(scene: &Scene, world: &World, step: &FrameStep) -> FrameReco
             })
             .collect(),
         resting_points: step.resting_points,
+        sleeping: step.sleeping,
+        solver: SolverFrame {
+            islands: step.solver.islands.clone(),
+            contacts: step
+                .solver
+                .contacts
+                .iter()
+                .map(|c| SolverContact {
+                    a: name(c.a),
+                    b: name(c.b),
+                    normal: arr3(&c.normal),
+                    reused: c.reused,
+                    points: c.points.clone(),
+                })
+                .collect(),
+        },
         capped: step.capped,
         stages: step.stages,
         diverged: step.diverged.map(|d| DivergedRecord {

@@ -45,29 +45,12 @@ impl Motion {
 
     /// The state at `t` of a frame `h`: Hermite position (end velocities as slopes), slerp turn.
     pub fn state_at(&self, h: f64, t: f64) -> BodyState {
-        let (p, v) = (&self.start, &self.end);
-        let spin = self.spin(h);
-        BodyState {
-            position: hermite(&p.position, &v.position, &p.velocity, &v.velocity, h, t),
-            velocity: hermite_slope(&p.position, &v.position, &p.velocity, &v.velocity, h, t),
-            rotation: UnitQuaternion::from_scaled_axis(spin * t) * p.rotation,
-            angular_velocity: spin,
-        }
+        state_between(&self.start, &self.end, h, t)
     }
 
     /// The slerp's constant angular velocity, with the whole turns nearest the mean end spin × `h`.
     pub fn spin(&self, h: f64) -> Vector3<f64> {
-        let delta = (self.end.rotation * self.start.rotation.inverse()).scaled_axis();
-        let mean = (self.start.angular_velocity + self.end.angular_velocity) * (0.5 * h);
-        let Some(axis) = delta
-            .try_normalize(1e-15)
-            .or_else(|| mean.try_normalize(1e-15))
-        else {
-            return Vector3::zeros();
-        };
-        let theta = delta.norm();
-        let turns = ((axis.dot(&mean) - theta) / TAU).round();
-        axis * (theta + TAU * turns) / h
+        spin_between(&self.start, &self.end, h)
     }
 
     /// The distance from the centre to the farthest surface point that rotation moves.
@@ -87,6 +70,35 @@ impl Motion {
     pub fn is_plane(&self) -> bool {
         matches!(self.shape, BodyShape::Plane { .. })
     }
+}
+
+/// The state at `t` of a frame `h` from `start` to `end`: Hermite position (end velocities as
+/// slopes), slerp turn.
+pub fn state_between(start: &BodyState, end: &BodyState, h: f64, t: f64) -> BodyState {
+    let (p, v) = (start, end);
+    let spin = spin_between(start, end, h);
+    BodyState {
+        position: hermite(&p.position, &v.position, &p.velocity, &v.velocity, h, t),
+        velocity: hermite_slope(&p.position, &v.position, &p.velocity, &v.velocity, h, t),
+        rotation: UnitQuaternion::from_scaled_axis(spin * t) * p.rotation,
+        angular_velocity: spin,
+    }
+}
+
+/// The slerp's constant angular velocity from `start` to `end` over `h`, with the whole turns
+/// nearest the mean end spin × `h`.
+pub fn spin_between(start: &BodyState, end: &BodyState, h: f64) -> Vector3<f64> {
+    let delta = (end.rotation * start.rotation.inverse()).scaled_axis();
+    let mean = (start.angular_velocity + end.angular_velocity) * (0.5 * h);
+    let Some(axis) = delta
+        .try_normalize(1e-15)
+        .or_else(|| mean.try_normalize(1e-15))
+    else {
+        return Vector3::zeros();
+    };
+    let theta = delta.norm();
+    let turns = ((axis.dot(&mean) - theta) / TAU).round();
+    axis * (theta + TAU * turns) / h
 }
 
 /// The cubic Hermite curve `q(t) = q1 (2s³-3s²+1) + q2 s²(3-2s) + q̇1 t (s-1)² + q̇2 h s²(s-1)`.

@@ -11,6 +11,7 @@ use super::impact::{detect_pair, respond, test_pair, Hit, Leg, Response};
 use super::sort_sweep::BroadPhase;
 use super::track::{end_state, pack, unpack, Evidence, Track};
 use super::{ContactEvent, Settings, TOUCHING};
+use crate::dynamics::system::body_state;
 use crate::dynamics::toi::Approximation;
 use crate::dynamics::{BodyState, RigidBody};
 
@@ -23,6 +24,21 @@ pub(super) type Layout<'w> = (
     &'w [usize],
     &'w HashSet<(usize, usize)>,
 );
+
+/// What the soft step decided before the search: the bodies whose motion over the frame is
+/// given (planned by the soft step, or asleep) with their end states, the resting pairs the search
+/// leaves alone, and the sleeping bodies.
+#[derive(Clone, Copy)]
+pub(super) struct Plan<'w> {
+    /// Per body: whether its frame is given.
+    pub given: &'w [bool],
+    /// Per body: its state at the frame end where given.
+    pub ends: &'w [BodyState],
+    /// Pairs the soft step holds (`a < b`).
+    pub resting: &'w HashSet<(usize, usize)>,
+    /// Per body: whether it sleeps.
+    pub asleep: &'w [bool],
+}
 
 /// An impact waiting in the queue, with the track versions it was computed from.
 #[derive(Clone, Debug)]
@@ -65,12 +81,16 @@ pub(super) struct Pass<'w> {
     local: &'w [usize],
     joined: &'w HashSet<(usize, usize)>,
     settings: &'w Settings,
+    plan: Plan<'w>,
     frame_start: f64,
     tracks: Vec<Track>,
     legs: Vec<Leg>,
     volumes: Vec<Volume>,
     broad: BroadPhase,
     queue: BinaryHeap<Pending>,
+    /// Per body: struck in this frame, so it left its island's plan and its resting pairs are
+    /// searched exactly for the rest of the frame.
+    released: Vec<bool>,
     impacts: HashMap<(usize, usize), usize>,
     events: Vec<ContactEvent>,
     stages: Stages,
@@ -83,21 +103,44 @@ pub(super) struct Outcomes {
     pub stages: Stages,
     pub capped: bool,
     pub evidence: Vec<Evidence>,
+    /// The bodies struck in the frame, each with its state right after its last impact.
+    pub restarts: Vec<Restart>,
+}
+
+/// A body struck in the frame: the time (into the frame) and its state right after its last
+/// impact, where the rest of its frame starts.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Restart {
+    pub body: usize,
+    pub t0: f64,
+    pub state: BodyState,
 }
 
 impl<'w> Pass<'w> {
-    /// Integrates every group over the frame and queues the impacts of every pair.
+    /// Integrates every group over the frame (a group whose frame the plan gives follows it) and
+    /// queues the impacts of every pair.
     pub fn begin(
         bodies: &'w mut [RigidBody],
         groups: &'w mut [Group],
         (group_of, local, joined): Layout<'w>,
-        settings: &'w Settings,
+        (settings, plan): (&'w Settings, Plan<'w>),
         frame_start: f64,
     ) -> Self {
         let tracks = groups
             .iter_mut()
-            .map(|g| Track::begin(g, bodies, settings, frame_start))
+            .map(|g| {
+                let given = g
+                    .members
+                    .iter()
+                    .all(|&i| group_of[i].is_none() || plan.given[i]);
+                if given {
+                    Track::planned(g, bodies, plan.ends, settings, frame_start)
+                } else {
+                    Track::begin(g, bodies, settings, frame_start)
+                }
+            })
             .collect();
+        let bodies_len = bodies.len();
         let mut pass = Self {
             bodies,
             groups,
@@ -105,12 +148,14 @@ impl<'w> Pass<'w> {
             local,
             joined,
             settings,
+            plan,
             frame_start,
             tracks,
             legs: Vec::new(),
             volumes: Vec::new(),
             broad: BroadPhase::default(),
             queue: BinaryHeap::new(),
+            released: vec![false; bodies_len],
             impacts: HashMap::new(),
             events: Vec::new(),
             stages: Stages::default(),
@@ -171,11 +216,12 @@ impl<'w> Pass<'w> {
     }
 
     /// Cheap rejection, then the exact test; an impact joins the queue (`a < b`: the broad
-    /// phase never pairs a body with itself; two bodies of infinite mass, still or moving, are
-    /// never tested).
+    /// phase never pairs a body with itself; two bodies of infinite mass, still or moving, two
+    /// sleeping ones, and a pair the soft step holds are never tested).
     fn consider(&mut self, a: usize, b: usize) {
-        let both_fixed = self.group_of[a].is_none() && self.group_of[b].is_none();
-        if both_fixed
+        let idle = |i: usize| self.group_of[i].is_none() || self.plan.asleep[i];
+        if (idle(a) && idle(b))
+            || (self.plan.resting.contains(&(a, b)) && !self.released[a] && !self.released[b])
             || self.joined.contains(&(a, b))
             || self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR
         {
@@ -251,6 +297,8 @@ impl<'w> Pass<'w> {
             (&self.settings.material, self.settings.response),
         );
         *self.impacts.entry((a, b)).or_insert(0) += 1;
+        self.released[a] = true;
+        self.released[b] = true;
         let event = self.event(pending, response);
         self.events.push(event);
         let mut changed = Vec::new();
@@ -303,7 +351,19 @@ impl<'w> Pass<'w> {
     /// at its leg's end).
     pub fn finish(self) -> Outcomes {
         let mut evidence = Vec::with_capacity(self.tracks.len());
+        let mut restarts = Vec::new();
         for (g, track) in self.tracks.into_iter().enumerate() {
+            if track.version > 0 {
+                for (k, &i) in self.groups[g].members.iter().enumerate() {
+                    if self.group_of[i] == Some(g) {
+                        restarts.push(Restart {
+                            body: i,
+                            t0: track.t0,
+                            state: body_state(&track.start, k),
+                        });
+                    }
+                }
+            }
             let (y, e) = track.finish();
             unpack(&self.groups[g], &y, self.bodies);
             evidence.push(e);
@@ -318,6 +378,7 @@ impl<'w> Pass<'w> {
             stages: self.stages,
             capped: self.capped,
             evidence,
+            restarts,
         }
     }
 }

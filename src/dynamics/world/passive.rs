@@ -5,7 +5,7 @@
 use super::group::{find, Group};
 use super::track::pack;
 use crate::dynamics::energy::{energy, Energy};
-use crate::dynamics::RigidBody;
+use crate::dynamics::{BodyState, RigidBody};
 
 /// Energy changes below this share of the energies involved are rounding, not gains.
 const ROUNDING: f64 = 1e-12;
@@ -22,7 +22,12 @@ struct Island {
 /// The energy of the islands a resting pass is about to touch.
 pub(super) struct Passive {
     islands: Vec<Island>,
+    /// Each body's island (`usize::MAX` for none).
+    island_of: Vec<usize>,
 }
+
+/// The soft contacts' elastic energy at the bodies' states, each with the body it is charged to.
+pub(super) type Elastic<'e> = &'e dyn Fn(&[RigidBody]) -> Vec<(usize, f64)>;
 
 /// Kinetic plus potential energy of these groups now, and the sum of the parts' sizes.
 fn measure(groups: &[Group], members: &[usize], bodies: &[RigidBody]) -> (Energy, f64) {
@@ -41,6 +46,25 @@ fn measure(groups: &[Group], members: &[usize], bodies: &[RigidBody]) -> (Energy
 }
 
 impl Passive {
+    /// Island `k`'s energy at the bodies' states, its soft contacts' included.
+    fn island_energy(
+        &self,
+        k: usize,
+        groups: &[Group],
+        bodies: &[RigidBody],
+        elastic: Elastic<'_>,
+    ) -> (f64, f64) {
+        let (e, scale) = measure(groups, &self.islands[k].groups, bodies);
+        let contacts: f64 = elastic(bodies)
+            .into_iter()
+            .filter(|&(i, _)| self.island_of[i] == k)
+            .map(|(_, e)| e)
+            .sum();
+        (e.total() + contacts, scale + contacts)
+    }
+}
+
+impl Passive {
     /// The islands of groups these pairs join (a fixed body joins nothing), with their energy;
     /// an island a moving surface touches is driven.
     pub fn before(
@@ -48,6 +72,7 @@ impl Passive {
         group_of: &[Option<usize>],
         bodies: &[RigidBody],
         pairs: impl Iterator<Item = (usize, usize)>,
+        elastic: Elastic<'_>,
     ) -> Self {
         let mut parent: Vec<usize> = (0..groups.len()).collect();
         let mut touched = vec![false; groups.len()];
@@ -80,12 +105,25 @@ impl Passive {
             islands[slot[root]].groups.push(g);
             islands[slot[root]].driven |= driven[g];
         }
-        for island in &mut islands {
-            let (e, scale) = measure(groups, &island.groups, bodies);
-            island.before = e.total();
-            island.scale = scale;
+        let island_of = group_of
+            .iter()
+            .map(|g| {
+                g.map_or(usize::MAX, |g| {
+                    if touched[g] {
+                        slot[find(&mut parent, g)]
+                    } else {
+                        usize::MAX
+                    }
+                })
+            })
+            .collect();
+        let mut passive = Self { islands, island_of };
+        for k in 0..passive.islands.len() {
+            let (e, scale) = passive.island_energy(k, groups, bodies, elastic);
+            passive.islands[k].before = e;
+            passive.islands[k].scale = scale;
         }
-        Self { islands }
+        passive
     }
 
     /// Takes any energy the resting pass made back out of the islands' motion.
@@ -99,24 +137,69 @@ impl Passive {
     /// satisfy (not approaching, or closing no faster than the gap allows) and every constraint.
     /// A driven island is left as it is: a moving surface that lifts or carries a body gives it
     /// energy, and scaling its velocities would let it sink into the surface or slip off it.
-    pub fn keep(&self, groups: &[Group], bodies: &mut [RigidBody]) {
-        for island in self.islands.iter().filter(|island| !island.driven) {
-            let (after, scale) = measure(groups, &island.groups, bodies);
-            let gained = after.total() - island.before;
-            if gained <= ROUNDING * (island.scale + scale) {
+    ///
+    /// When scaling the motion to rest is not enough (the push out of an overlap raised the
+    /// island's potential energy with no motion left to pay for it), the island's moves since
+    /// `starts` are shortened by the share `β` of them that the energy allows (gravity's
+    /// potential is linear along them; `β = 0` when even that fails): the island stays a little
+    /// deeper rather than gain energy.
+    pub fn keep(
+        &self,
+        groups: &[Group],
+        bodies: &mut [RigidBody],
+        starts: &[BodyState],
+        elastic: Elastic<'_>,
+    ) {
+        for (k, island) in self.islands.iter().enumerate().filter(|(_, i)| !i.driven) {
+            let gain = |bodies: &[RigidBody]| {
+                let (e, scale) = self.island_energy(k, groups, bodies, elastic);
+                (e - island.before, ROUNDING * (island.scale + scale))
+            };
+            let (gained, rounding) = gain(bodies);
+            if gained <= rounding {
                 continue;
             }
-            let share = if after.kinetic > gained {
-                ((after.kinetic - gained) / after.kinetic).sqrt()
+            let kinetic = measure(groups, &island.groups, bodies).0.kinetic;
+            let share = if kinetic > gained {
+                ((kinetic - gained) / kinetic).sqrt()
             } else {
                 0.0
             };
-            for &g in &island.groups {
-                for &i in &groups[g].members {
-                    let state = &mut bodies[i].state;
-                    state.velocity *= share;
-                    state.angular_velocity *= share;
+            let members: Vec<usize> = island
+                .groups
+                .iter()
+                .flat_map(|&g| groups[g].members.iter().copied())
+                .collect();
+            for &i in &members {
+                let state = &mut bodies[i].state;
+                state.velocity *= share;
+                state.angular_velocity *= share;
+            }
+            let (left, rounding) = gain(bodies);
+            if left <= rounding {
+                continue;
+            }
+            let ends: Vec<(usize, BodyState)> =
+                members.iter().map(|&i| (i, bodies[i].state)).collect();
+            let place = |bodies: &mut [RigidBody], beta: f64| {
+                for &(i, end) in &ends {
+                    let start = &starts[i];
+                    bodies[i].state.position =
+                        start.position + (end.position - start.position) * beta;
+                    bodies[i].state.rotation = start.rotation.slerp(&end.rotation, beta);
                 }
+            };
+            place(bodies, 0.0);
+            let at_start = gain(bodies).0;
+            let beta = if left > at_start && at_start <= 0.0 {
+                (-at_start / (left - at_start)).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            place(bodies, beta);
+            let (placed, rounding) = gain(bodies);
+            if placed > rounding {
+                place(bodies, 0.0);
             }
         }
     }

@@ -5,8 +5,10 @@ use nalgebra::DVector;
 
 use super::group::Group;
 use super::Settings;
+use crate::dynamics::energy::Energy;
 use crate::dynamics::integrate::{integrate_frame, Adaptive, BodyError, FrameRecord, StepControl};
 use crate::dynamics::system::{body_state, set_body_state, STATE_PER_BODY};
+use crate::dynamics::toi::state_between;
 use crate::dynamics::{BodyState, RigidBody};
 
 /// What a group's integration over a frame has shown so far.
@@ -48,6 +50,9 @@ pub(super) struct Track {
     pub version: u32,
     /// The kept pieces' evidence.
     pub evidence: Evidence,
+    /// Whether the track follows the soft step's plan (positions between its start and end by
+    /// [`state_between`]) rather than the scene's integrator.
+    planned: bool,
 }
 
 /// The members' states as one state vector (fixed anchors at rest).
@@ -117,6 +122,59 @@ impl Track {
             end,
             version: 0,
             evidence,
+            planned: false,
+        }
+    }
+
+    /// The group's track over the whole frame from its state now to the members' states `ends`
+    /// (indexed by world body) that the soft step planned, with no integrator evidence.
+    pub fn planned(
+        group: &Group,
+        bodies: &[RigidBody],
+        ends: &[BodyState],
+        settings: &Settings,
+        t: f64,
+    ) -> Self {
+        let start = pack(group, bodies);
+        let mut state = start.clone();
+        for (k, &i) in group.members.iter().enumerate() {
+            if !group.system.bodies[k].fixed {
+                set_body_state(&mut state, k, &ends[i]);
+            }
+        }
+        let n = group.members.len();
+        let idle = BodyError {
+            suggested_dt: settings.dt,
+            ..BodyError::default()
+        };
+        let end = FrameRecord {
+            method: settings.integrator,
+            t,
+            dt: settings.dt,
+            tolerance: None,
+            state,
+            substeps: 0,
+            rejected: 0,
+            capped: false,
+            max_error_estimate: 0.0,
+            bodies: vec![idle; n],
+            smallest_substep: settings.dt,
+            next_substep: settings.dt,
+            energy: Energy::default(),
+            constraints: Vec::new(),
+        };
+        let evidence = Evidence {
+            substeps: 0,
+            bodies: vec![idle; n],
+            longest: settings.dt,
+        };
+        Self {
+            t0: 0.0,
+            start,
+            end,
+            version: 0,
+            evidence,
+            planned: true,
         }
     }
 
@@ -131,6 +189,14 @@ impl Track {
         let h = t - self.t0;
         if h <= 0.0 {
             return self.start.clone();
+        }
+        if self.planned {
+            let mut y = self.start.clone();
+            for k in 0..group.members.len() {
+                let (from, to) = (body_state(&self.start, k), body_state(&self.end.state, k));
+                set_body_state(&mut y, k, &state_between(&from, &to, settings.dt, t));
+            }
+            return y;
         }
         let piece = integrate(group, settings, frame_start + self.t0, &self.start, h);
         self.evidence.keep(&piece);
@@ -156,6 +222,7 @@ impl Track {
         self.t0 = t;
         self.start = y;
         self.version += 1;
+        self.planned = false;
     }
 
     /// Keeps the last piece (to the frame end) and returns the evidence of the whole frame.

@@ -1,0 +1,161 @@
+//! A uniform grid over the bodies' boxes: the candidate pairs of the contact store in about `n`
+//! work, where a sort on one axis pairs every body with every other of similar x.
+
+use super::broad::Volume;
+use crate::geometry::Aabb;
+
+/// Bodies wider than this many cells are paired with every body, like planes.
+const WIDE_CELLS: f64 = 4.0;
+
+/// The pairs `(a, b)`, `a < b`, whose boxes grown by `margin` overlap (planes and very wide
+/// bodies with every body), in increasing order.
+///
+/// # Algorithm
+/// 1. The cell is twice the median box size; planes and bodies wider than [`WIDE_CELLS`] cells are
+///    set aside.
+/// 2. Every other body is entered in each cell its grown box covers; entries are sorted by cell.
+/// 3. Within a cell every two bodies whose grown boxes overlap are a pair, reported only in the
+///    cell holding the low corner of their overlap (so once).
+/// 4. Each body set aside pairs with every body; the list is sorted.
+pub(super) fn pairs(volumes: &[Volume], margin: f64) -> Vec<(usize, usize)> {
+    let boxes: Vec<Option<Aabb>> = volumes
+        .iter()
+        .map(|v| match v {
+            Volume::Swept { aabb, .. } => Some(grown(aabb, margin * 0.5)),
+            Volume::Plane { .. } => None,
+        })
+        .collect();
+    let mut sizes: Vec<f64> = boxes
+        .iter()
+        .flatten()
+        .map(|b| (b.max - b.min).max())
+        .collect();
+    let mut out = Vec::new();
+    let cell = if sizes.is_empty() {
+        1.0
+    } else {
+        let mid = sizes.len() / 2;
+        let (_, median, _) = sizes.select_nth_unstable_by(mid, f64::total_cmp);
+        (2.0 * *median).max(1e-9)
+    };
+    let wide: Vec<bool> = boxes
+        .iter()
+        .map(|b| b.is_none_or(|b| (b.max - b.min).max() > WIDE_CELLS * cell))
+        .collect();
+    let index = |x: f64| (x / cell).floor() as i64;
+    let mut entries: Vec<([i64; 3], usize)> = Vec::new();
+    for (i, b) in boxes.iter().enumerate() {
+        let Some(b) = b.filter(|_| !wide[i]) else {
+            continue;
+        };
+        let (lo, hi) = (b.min.map(index), b.max.map(index));
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    entries.push(([x, y, z], i));
+                }
+            }
+        }
+    }
+    entries.sort_unstable();
+    let mut start = 0;
+    while start < entries.len() {
+        let key = entries[start].0;
+        let end = start + entries[start..].partition_point(|e| e.0 == key);
+        for p in start..end {
+            for q in p + 1..end {
+                let (i, j) = (entries[p].1, entries[q].1);
+                let (Some(a), Some(b)) = (boxes[i], boxes[j]) else {
+                    continue;
+                };
+                let low = a.min.sup(&b.min);
+                let overlap = (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]);
+                let home = low.map(index);
+                if overlap && [home.x, home.y, home.z] == key {
+                    out.push((i.min(j), i.max(j)));
+                }
+            }
+        }
+        start = end;
+    }
+    for w in (0..volumes.len()).filter(|&w| wide[w]) {
+        for j in 0..volumes.len() {
+            let both_planes = boxes[w].is_none() && boxes[j].is_none();
+            let counted = wide[j] && j < w;
+            if j == w || both_planes || counted {
+                continue;
+            }
+            let meets = match (boxes[w], boxes[j]) {
+                (Some(a), Some(b)) => (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]),
+                _ => true,
+            };
+            if meets {
+                out.push((w.min(j), w.max(j)));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// `b` grown by `d` on every side.
+fn grown(b: &Aabb, d: f64) -> Aabb {
+    let mut g = *b;
+    g.min.add_scalar_mut(-d);
+    g.max.add_scalar_mut(d);
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::Vector3;
+
+    use super::*;
+
+    /// A unit box at `c` as a volume.
+    fn unit(c: [f64; 3]) -> Volume {
+        let c = Vector3::from(c);
+        Volume::Swept {
+            aabb: Aabb {
+                min: c.add_scalar(-0.5),
+                max: c.add_scalar(0.5),
+            },
+            center: c,
+            radius: 0.87,
+        }
+    }
+
+    #[test]
+    fn the_grid_finds_exactly_the_overlapping_boxes_once_each() {
+        let mut volumes = vec![Volume::Plane {
+            normal: Vector3::y(),
+            offset: 0.0,
+        }];
+        let mut seed = 7_u64;
+        for _ in 0..300 {
+            let mut next = || {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                (seed >> 11) as f64 / (1u64 << 53) as f64 * 12.0
+            };
+            volumes.push(unit([next(), next(), next()]));
+        }
+        let found = pairs(&volumes, 0.02);
+        let mut expected = Vec::new();
+        for i in 0..volumes.len() {
+            for j in i + 1..volumes.len() {
+                let meets = match (&volumes[i], &volumes[j]) {
+                    (Volume::Swept { aabb: a, .. }, Volume::Swept { aabb: b, .. }) => {
+                        (0..3).all(|k| {
+                            a.min[k] - 0.01 <= b.max[k] + 0.01 && b.min[k] - 0.01 <= a.max[k] + 0.01
+                        })
+                    }
+                    _ => true,
+                };
+                if meets {
+                    expected.push((i, j));
+                }
+            }
+        }
+        assert_eq!(found, expected);
+    }
+}

@@ -1,0 +1,367 @@
+//! The persistent contact store: one narrow phase per candidate pair a frame, into manifolds of at
+//! most four points kept across frames with their anchors on both bodies and the impulses of the
+//! frame before (the soft step's warm start).
+
+use nalgebra::{UnitQuaternion, Vector3};
+
+use super::broad::{cheap_rejection, swept, Verdict, Volume};
+use super::grid;
+use super::STILL;
+use crate::contact;
+use crate::dynamics::toi::place;
+use crate::dynamics::{BodyShape, BodyState, RigidBody};
+
+/// Pairs at most this far apart (m) get a manifold: its points are solved speculatively, so a
+/// slow approach never arrives unseen.
+pub(super) const SPECULATIVE: f64 = 0.02;
+/// A manifold is kept without a new narrow phase while B has moved less than this (m) relative to
+/// A since it was computed ...
+const REUSE_DISTANCE: f64 = 1e-3;
+/// ... and turned less than this (rad) relative to A.
+const REUSE_ANGLE: f64 = 1e-2;
+/// A new point takes the impulses of the old point whose anchor on A lies within this (m).
+const MATCH_DISTANCE: f64 = 0.02;
+/// Points within this (m) of the smallest separation are one feature: the one that decides
+/// whether the pair rests or arrives.
+const FEATURE: f64 = 1e-6;
+/// The most points a manifold keeps.
+const MAX_POINTS: usize = 4;
+
+/// One point of a manifold: the same material point of each body when it was found, its
+/// separation then, and the impulses the soft step last applied there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct StoredPoint {
+    /// The point in A's frame (relative to A's centre, unrotated).
+    pub local_a: Vector3<f64>,
+    /// The point in B's frame.
+    pub local_b: Vector3<f64>,
+    /// The separation along the normal when the point was found (negative overlapping).
+    pub separation: f64,
+    /// The normal impulse of the last substep (warm start).
+    pub normal_impulse: f64,
+    /// Whether the impulse came from the frame before.
+    pub warm: bool,
+}
+
+/// How a pair near contact is treated this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    /// Within the speculative distance and closing no faster than the resting speed: the soft
+    /// step holds it.
+    Resting,
+    /// Within the speculative distance but closing faster: the exact time-of-impact search and
+    /// the course's impulse take it.
+    Arriving,
+}
+
+/// A pair's manifold as kept across frames.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Manifold {
+    /// First body (`a < b`).
+    pub a: usize,
+    /// Second body.
+    pub b: usize,
+    /// The unit normal from A to B in A's frame.
+    pub normal_local: Vector3<f64>,
+    /// At most four points.
+    pub points: Vec<StoredPoint>,
+    /// The friction impulse of the patch in the last substep, a world vector across the normal.
+    pub friction_impulse: Vector3<f64>,
+    /// The twist impulse about the normal in the last substep.
+    pub twist_impulse: f64,
+    /// B's centre in A's frame when the points were found.
+    rel_position: Vector3<f64>,
+    /// B's rotation relative to A's then.
+    rel_rotation: UnitQuaternion<f64>,
+    /// Whether this frame kept the points of the frame before (no narrow phase).
+    pub reused: bool,
+    /// Resting or arriving.
+    pub class: Class,
+}
+
+/// A bound on how fast any point of the body moves: `|v| + |ω| r` with `r` its reach.
+fn surface_speed(body: &RigidBody) -> f64 {
+    let s = &body.state;
+    let reach = match &body.shape {
+        BodyShape::Box(half) => half.norm(),
+        BodyShape::Convex(c) if c.is_dynamic() => c.reach(),
+        _ => 0.0,
+    };
+    s.velocity.norm() + s.angular_velocity.norm() * reach
+}
+
+/// B's pose relative to A: its centre in A's frame and its rotation relative to A's.
+fn relative(bodies: &[RigidBody], a: usize, b: usize) -> (Vector3<f64>, UnitQuaternion<f64>) {
+    let (sa, sb) = (&bodies[a].state, &bodies[b].state);
+    let inv = sa.rotation.inverse();
+    (inv * (sb.position - sa.position), inv * sb.rotation)
+}
+
+impl Manifold {
+    /// The unit normal from A to B in the world.
+    pub fn normal(&self, bodies: &[RigidBody]) -> Vector3<f64> {
+        bodies[self.a].state.rotation * self.normal_local
+    }
+
+    /// Point `k` in the world now (midway between its anchors on A and B) and its separation now.
+    pub fn world_point(&self, bodies: &[RigidBody], k: usize) -> (Vector3<f64>, f64) {
+        let (sa, sb) = (&bodies[self.a].state, &bodies[self.b].state);
+        let p = &self.points[k];
+        let on_a = sa.position + sa.rotation * p.local_a;
+        let on_b = sb.position + sb.rotation * p.local_b;
+        let n = sa.rotation * self.normal_local;
+        ((on_a + on_b) * 0.5, p.separation + (on_b - on_a).dot(&n))
+    }
+
+    /// Whether B moved so little relative to A since the points were found that they still hold.
+    fn still_holds(&self, bodies: &[RigidBody]) -> bool {
+        let (position, rotation) = relative(bodies, self.a, self.b);
+        (position - self.rel_position).norm() <= REUSE_DISTANCE
+            && (self.rel_rotation.inverse() * rotation).angle() <= REUSE_ANGLE
+    }
+
+    /// The fastest any point of the lowest feature (within [`FEATURE`] of the smallest
+    /// separation) closes now (m/s, positive approaching); higher points are the soft step's
+    /// speculative points.
+    pub fn closing_speed(&self, bodies: &[RigidBody]) -> f64 {
+        let n = self.normal(bodies);
+        let points: Vec<(Vector3<f64>, f64)> = (0..self.points.len())
+            .map(|k| self.world_point(bodies, k))
+            .collect();
+        let lowest = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+        points
+            .iter()
+            .filter(|p| p.1 <= lowest + FEATURE)
+            .map(|(p, _)| {
+                -(bodies[self.b].point_velocity(p) - bodies[self.a].point_velocity(p)).dot(&n)
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+/// How much a point's height above the deepest point counts against it, per metre of reach:
+/// a point 1 cm higher must reach 10 cm farther to be kept instead.
+const HEIGHT_COST: f64 = 10.0;
+
+/// Keeps the points within `reach` (the speculative distance and what the bodies can close in
+/// a frame) and at most four of them: the deepest, the
+/// one farthest from it, and the two that span the largest area on either side of that line,
+/// higher points counting for less ([`HEIGHT_COST`]), so that a face or a line of contact keeps
+/// its corners or its ends.
+fn reduce(points: &mut Vec<(Vector3<f64>, f64)>, n: &Vector3<f64>, reach: f64) {
+    let lowest = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    points.retain(|p| p.1 <= reach.max(lowest));
+    if points.len() <= MAX_POINTS {
+        return;
+    }
+    let height = |k: usize| HEIGHT_COST * (points[k].1 - lowest);
+    let best = |score: &dyn Fn(usize) -> f64| {
+        (0..points.len())
+            .max_by(|&i, &j| score(i).total_cmp(&score(j)))
+            .unwrap_or(0)
+    };
+    let deepest = best(&|k| -points[k].1);
+    let p0 = points[deepest].0;
+    let far = best(&|k| (points[k].0 - p0).norm() - height(k));
+    let p1 = points[far].0;
+    let reach = (p1 - p0).norm();
+    let area = |k: usize| (points[k].0 - p0).cross(&(p1 - p0)).dot(n);
+    let left = best(&|k| area(k) - height(k) * reach);
+    let right = best(&|k| -area(k) - height(k) * reach);
+    let mut keep = vec![deepest, far, left, right];
+    keep.sort_unstable();
+    keep.dedup();
+    *points = keep.into_iter().map(|k| points[k]).collect();
+}
+
+/// The manifold of bodies `a` and `b` at their current states by the contact table's query, with
+/// the impulses of `old`'s points matched by their anchors on A; `None` when they are farther
+/// apart than [`SPECULATIVE`].
+pub(super) fn narrow_phase(
+    bodies: &[RigidBody],
+    (a, b): (usize, usize),
+    old: Option<&Manifold>,
+    dt: f64,
+) -> Option<Manifold> {
+    let (ba, bb) = (&bodies[a], &bodies[b]);
+    let reach = SPECULATIVE + dt * (surface_speed(ba) + surface_speed(bb));
+    let (pa, pb) = (place(&ba.shape, &ba.state), place(&bb.shape, &bb.state));
+    let found = contact::contact(&pa, &pb, reach)?;
+    let mut points = contact::manifold(&pa, &pb, &found);
+    if points.is_empty() {
+        points.push((found.point, found.gap));
+    }
+    reduce(&mut points, &found.normal, reach);
+    let (sa, sb) = (&ba.state, &bb.state);
+    let (inv_a, inv_b) = (sa.rotation.inverse(), sb.rotation.inverse());
+    let stored = points
+        .iter()
+        .map(|&(p, separation)| {
+            let local_a = inv_a * (p - sa.position);
+            let matched = old.and_then(|m| {
+                m.points
+                    .iter()
+                    .filter(|q| (q.local_a - local_a).norm() <= MATCH_DISTANCE)
+                    .min_by(|q, r| {
+                        let (dq, dr) = ((q.local_a - local_a).norm(), (r.local_a - local_a).norm());
+                        dq.total_cmp(&dr)
+                    })
+            });
+            StoredPoint {
+                local_a,
+                local_b: inv_b * (p - sb.position),
+                separation,
+                normal_impulse: matched.map_or(0.0, |q| q.normal_impulse),
+                warm: matched.is_some(),
+            }
+        })
+        .collect::<Vec<StoredPoint>>();
+    let warm = stored.iter().any(|p| p.warm);
+    let (friction_impulse, twist_impulse) = match old {
+        Some(m) if warm => (m.friction_impulse, m.twist_impulse),
+        _ => (Vector3::zeros(), 0.0),
+    };
+    let (rel_position, rel_rotation) = relative(bodies, a, b);
+    Some(Manifold {
+        a,
+        b,
+        normal_local: inv_a * found.normal,
+        points: stored,
+        friction_impulse,
+        twist_impulse,
+        rel_position,
+        rel_rotation,
+        reused: false,
+        class: Class::Resting,
+    })
+}
+
+/// The elastic energy `½ k s²` of every overlapping point of the resting manifolds, each
+/// manifold's with the moving body it is charged to: `k = m ω²` with `m` the point's effective
+/// mass along the normal and `ω` the soft step's frequency (twice it against a body that never
+/// moves), the spring the soft step solves.
+pub(super) fn elastic_energy(
+    bodies: &[RigidBody],
+    manifolds: &[Manifold],
+    hertz: f64,
+    turns: bool,
+) -> Vec<(usize, f64)> {
+    let mut out = Vec::new();
+    for m in manifolds.iter().filter(|m| m.class == Class::Resting) {
+        let (ba, bb) = (&bodies[m.a], &bodies[m.b]);
+        let (wa, wb) = (ba.inverse_mass(), bb.inverse_mass());
+        if wa + wb == 0.0 {
+            continue;
+        }
+        let omega = std::f64::consts::TAU * hertz * if wa > 0.0 && wb > 0.0 { 1.0 } else { 2.0 };
+        let n = m.normal(bodies);
+        let inertia = |body: &RigidBody| {
+            if turns && body.inverse_mass() > 0.0 {
+                body.inverse_inertia_world()
+            } else {
+                nalgebra::Matrix3::zeros()
+            }
+        };
+        let (ia, ib) = (inertia(ba), inertia(bb));
+        let mut e = 0.0;
+        for k in 0..m.points.len() {
+            let (p, s) = m.world_point(bodies, k);
+            if s >= 0.0 {
+                continue;
+            }
+            let (ca, cb) = (
+                (p - ba.state.position).cross(&n),
+                (p - bb.state.position).cross(&n),
+            );
+            let inverse = wa + wb + ca.dot(&(ia * ca)) + cb.dot(&(ib * cb));
+            e += 0.5 * omega * omega / inverse * s * s;
+        }
+        out.push((if wa > 0.0 { m.a } else { m.b }, e));
+    }
+    out
+}
+
+/// The manifolds of every pair near contact, kept across frames in pair order.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Store {
+    /// Sorted by `(a, b)`.
+    pub manifolds: Vec<Manifold>,
+}
+
+impl Store {
+    /// Finds this frame's manifolds.
+    ///
+    /// # Algorithm
+    /// 1. A uniform grid over the bodies' boxes grown by [`SPECULATIVE`] ([`grid::pairs`]); pairs of two bodies
+    ///    that cannot move, or joined by a spring, rod or pin, are left out.
+    /// 2. A pair of two bodies that are still (asleep or fixed) keeps its manifold untouched.
+    /// 3. A resting manifold whose bodies barely moved relative to each other keeps its points
+    ///    and impulses ([`REUSE_DISTANCE`], [`REUSE_ANGLE`]).
+    /// 4. Otherwise one narrow phase through the contact table, reduced to four points, each
+    ///    taking the impulses of the old point nearest its anchor on A.
+    /// 5. Each manifold is resting when no point closes faster than `arrive_speed`, else
+    ///    arriving (its impulses cleared: the exact search takes it).
+    pub fn update(
+        &mut self,
+        bodies: &[RigidBody],
+        never: impl Fn(usize, usize) -> bool,
+        still: &[bool],
+        (arrive_speed, dt): (f64, f64),
+    ) {
+        let volumes: Vec<Volume> = bodies
+            .iter()
+            .map(|body| {
+                let s = body.state;
+                let ahead = BodyState {
+                    position: s.position + s.velocity * dt,
+                    rotation: UnitQuaternion::from_scaled_axis(s.angular_velocity * dt)
+                        * s.rotation,
+                    ..s
+                };
+                swept(body, &s, &ahead, dt)
+            })
+            .collect();
+        let candidates: Vec<(usize, usize)> = grid::pairs(&volumes, SPECULATIVE)
+            .into_iter()
+            .filter(|&(a, b)| bodies[a].inverse_mass() + bodies[b].inverse_mass() > 0.0)
+            .filter(|&(a, b)| !never(a, b))
+            .filter(|&(a, b)| {
+                cheap_rejection(&volumes[a], &volumes[b], SPECULATIVE) == Verdict::Exact
+            })
+            .collect();
+        let old = std::mem::take(&mut self.manifolds);
+        let keys: Vec<(usize, usize)> = old.iter().map(|m| (m.a, m.b)).collect();
+        let mut old: Vec<Option<Manifold>> = old.into_iter().map(Some).collect();
+        let speed = arrive_speed.max(STILL);
+        for (a, b) in candidates {
+            let previous = keys.binary_search(&(a, b)).ok().and_then(|k| old[k].take());
+            if still[a] && still[b] {
+                self.manifolds.extend(previous);
+                continue;
+            }
+            let holds = previous
+                .as_ref()
+                .is_some_and(|m| m.class == Class::Resting && m.still_holds(bodies));
+            let found = if holds {
+                previous.map(|m| Manifold { reused: true, ..m })
+            } else {
+                narrow_phase(bodies, (a, b), previous.as_ref(), dt)
+            };
+            let Some(mut manifold) = found else {
+                continue;
+            };
+            if manifold.closing_speed(bodies) > speed {
+                manifold.class = Class::Arriving;
+                for p in &mut manifold.points {
+                    p.normal_impulse = 0.0;
+                }
+                manifold.friction_impulse = Vector3::zeros();
+                manifold.twist_impulse = 0.0;
+            } else {
+                manifold.class = Class::Resting;
+            }
+            self.manifolds.push(manifold);
+        }
+    }
+}
