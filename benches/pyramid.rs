@@ -1,23 +1,24 @@
 //! Stacks that stand: the pyramid of 210 boxes, the wall of 1,000 bricks and the field of 10,000
-//! dropped boxes (`scenes/large/`), stepped in sepax and in rapier3d-f64 in one run.
+//! dropped boxes (`scenes/large/`), stepped in sepax and in rapier3d-f64 in one run, with
+//! sleeping off for both and on for both.
 //!
-//! Run with `cargo bench --bench pyramid`. It first prints a report: for each scene the time a
-//! frame in both engines over a stated number of frames (rapier also over the frames sepax
-//! steps, since rapier's bodies fall asleep once they settle), their ratio, and how far the boxes
-//! moved (the drift: the largest `|p(t) - p(0)|` over the boxes, and separately the largest
-//! vertical and the largest horizontal part). rapier runs with its default
-//! `IntegrationParameters` except `dt`, every box a cuboid collider of the scene's friction and
-//! restitution and mass, the floor a fixed cuboid whose top face is the scene's plane. sepax
-//! loads the scene file and builds its world the way `sepax simulate` does. Then divan times
-//! frames of both engines from the start. `SEPAX_PYRAMID_FRAMES` sets how many frames sepax
-//! steps the pyramid in the report (default 120: 2 s of the 10 s rapier is held to);
-//! `SEPAX_BENCH_SCENES=pyramid,wall` reports only the scenes named.
+//! Run with `cargo bench --bench pyramid`. Each engine, scene and sleeping setting runs in a
+//! process of its own (this program started again with `SEPAX_BENCH_ONE=engine:scene:sleep`), so
+//! that each reports its own peak memory. Each line gives the time a frame over the first 120
+//! frames and over the whole run, the drift at 2, 5 and 10 s (the largest `|p(t) - p(0)|` over
+//! the boxes, and separately the largest vertical and horizontal part), how many bodies sleep at
+//! the end, and the process's peak resident memory; the ratio lines compare the two engines'
+//! times over the first 120 frames. rapier runs with its default `IntegrationParameters` except
+//! `dt`, every box a cuboid collider of the scene's friction, restitution and mass, the floor a
+//! fixed cuboid whose top face is the scene's plane; sepax loads the scene file and builds its
+//! world the way `sepax simulate` does. `SEPAX_BENCH_SCENES=pyramid,wall` runs only the scenes
+//! named; `SEPAX_BENCH_FRAMES=N` caps every run at N frames.
 
+use std::fmt::Write as _;
 use std::path::Path;
+use std::process::Command;
 use std::time::Instant;
 
-use divan::counter::ItemsCount;
-use divan::Bencher;
 use rapier3d_f64::glamx::{DQuat, DVec3};
 use rapier3d_f64::prelude::{
     ColliderBuilder, IntegrationParameters, PhysicsWorld, RigidBodyBuilder, RigidBodyHandle,
@@ -28,30 +29,130 @@ use sepax::nalgebra::Vector3;
 use sepax::scene::load_path;
 use sepax::trace::{world_from_scene, SimOptions};
 
-/// The scenes, the frames rapier steps in the report, and the frames sepax steps there.
-const SCENES: [(&str, usize, usize); 3] =
-    [("pyramid", 600, 120), ("wall", 600, 5), ("field", 120, 60)];
+/// The scenes and the frames each engine steps.
+const SCENES: [(&str, usize); 3] = [("pyramid", 600), ("wall", 600), ("field", 120)];
+/// The frames the headline time a frame is measured over.
+const FIRST: usize = 120;
+/// The frames at which drift is reported (2, 5 and 10 s at 60 frames a second).
+const DRIFT_AT: [usize; 3] = [120, 300, 600];
 
 fn main() {
+    if let Ok(one) = std::env::var("SEPAX_BENCH_ONE") {
+        run_one(&one);
+        return;
+    }
     let only = std::env::var("SEPAX_BENCH_SCENES").ok();
-    for (name, rapier_frames, sepax_frames) in SCENES {
+    let exe = std::env::current_exe().expect("the benchmark's own path");
+    for (name, _) in SCENES {
         if only
             .as_deref()
             .is_some_and(|o| !o.split(',').any(|n| n == name))
         {
             continue;
         }
-        let sepax_frames = if name == "pyramid" {
-            std::env::var("SEPAX_PYRAMID_FRAMES")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(sepax_frames)
-        } else {
-            sepax_frames
-        };
-        report(name, rapier_frames, sepax_frames);
+        for sleep in [false, true] {
+            let mut first = [f64::NAN; 2];
+            for (k, engine) in ["rapier3d-f64", "sepax"].into_iter().enumerate() {
+                let out = Command::new(&exe)
+                    .env("SEPAX_BENCH_ONE", format!("{engine}:{name}:{sleep}"))
+                    .output()
+                    .expect("the benchmark runs itself");
+                let text = String::from_utf8_lossy(&out.stdout);
+                print!("{text}");
+                if !out.status.success() {
+                    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+                }
+                first[k] = text
+                    .split("ms a frame over the first")
+                    .next()
+                    .and_then(|head| head.rsplit(' ').nth(1))
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(f64::NAN);
+            }
+            println!(
+                "  {name}, sleeping {}: sepax / rapier, time a frame over the first {FIRST} \
+                 frames: {:.2}x",
+                if sleep { "on" } else { "off" },
+                first[1] / first[0]
+            );
+        }
     }
-    divan::main();
+}
+
+/// Runs one engine on one scene with sleeping on or off and prints its line.
+fn run_one(spec: &str) {
+    let parts: Vec<&str> = spec.split(':').collect();
+    let (engine, name, sleep) = (parts[0], parts[1], parts[2] == "true");
+    let frames = SCENES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(FIRST, |&(_, f)| f);
+    let frames = std::env::var("SEPAX_BENCH_FRAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(frames, |cap: usize| frames.min(cap));
+    let (mut sepax, gravity) = sepax_world(name);
+    sepax.settings.solver.sleep = sleep;
+    let start = sepax_positions(&sepax);
+    let mut rapier = (engine != "sepax").then(|| rapier_world(&sepax, &gravity, sleep));
+    let mut seconds = Vec::with_capacity(frames);
+    let mut drifts = Vec::new();
+    let mut sleeping = 0;
+    for frame in 1..=frames {
+        let t = Instant::now();
+        let positions = if let Some(r) = rapier.as_mut() {
+            r.world.step();
+            seconds.push(t.elapsed().as_secs_f64());
+            rapier_positions(r)
+        } else {
+            let step = sepax.step();
+            seconds.push(t.elapsed().as_secs_f64());
+            assert!(step.diverged.is_none(), "{name} diverged at frame {frame}");
+            sleeping = step.sleeping;
+            sepax_positions(&sepax)
+        };
+        if DRIFT_AT.contains(&frame) {
+            drifts.push((frame, drift(&start, &positions)));
+        }
+    }
+    if let Some(r) = &rapier {
+        sleeping = r
+            .boxes
+            .iter()
+            .filter(|h| r.world.bodies[**h].is_sleeping())
+            .count();
+    }
+    let first = FIRST.min(frames);
+    let ms = |n: usize| 1e3 * seconds[..n].iter().sum::<f64>() / n as f64;
+    let dt = sepax.settings.dt;
+    let mut line = format!(
+        "{name} ({} boxes), {engine}, sleeping {}: {:.3} ms a frame over the first {first} frames, \
+         {:.3} over {frames};",
+        start.len(),
+        if sleep { "on" } else { "off" },
+        ms(first),
+        ms(frames)
+    );
+    for (frame, d) in drifts {
+        let _ = write!(line, " drift at {:.0} s {d};", frame as f64 * dt);
+    }
+    let _ = write!(
+        line,
+        " asleep at the end {sleeping}; peak memory {:.1} MB",
+        peak_memory_mb()
+    );
+    println!("{line}");
+}
+
+/// The process's peak resident memory (`VmHWM`), in megabytes.
+fn peak_memory_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
 /// The sepax world of `scenes/large/{name}.toml`, as `sepax simulate` builds it, and the
@@ -76,8 +177,8 @@ fn dvec(v: &Vector3<f64>) -> DVec3 {
 }
 
 /// Builds rapier's world from sepax's: default parameters but `dt`, the scene's gravity,
-/// friction and restitution; a plane becomes a fixed cuboid 1 m thick reaching past every body.
-fn rapier_world(sepax: &World, gravity: &Vector3<f64>) -> Rapier {
+/// friction and restitution, sleeping on or off; a plane becomes a fixed cuboid 1 m thick reaching past every body.
+fn rapier_world(sepax: &World, gravity: &Vector3<f64>, sleep: bool) -> Rapier {
     let mut world = PhysicsWorld {
         gravity: dvec(gravity),
         integration_parameters: IntegrationParameters {
@@ -111,6 +212,7 @@ fn rapier_world(sepax: &World, gravity: &Vector3<f64>) -> Rapier {
             BodyShape::Box(half) => {
                 let q = body.state.rotation;
                 let rigid = RigidBodyBuilder::dynamic()
+                    .can_sleep(sleep)
                     .translation(dvec(&body.state.position))
                     .rotation(dvec(&q.scaled_axis()));
                 let collider = ColliderBuilder::cuboid(half.x, half.y, half.z)
@@ -165,99 +267,4 @@ fn rapier_positions(rapier: &Rapier) -> Vec<Vector3<f64>> {
     let at = |h: &RigidBodyHandle| rapier.world.bodies[*h].translation();
     let point = |p: DVec3| Vector3::new(p.x, p.y, p.z);
     rapier.boxes.iter().map(|h| point(at(h))).collect()
-}
-
-/// Steps both engines through their frames, timing every step, and prints the figures.
-fn report(name: &str, rapier_frames: usize, sepax_frames: usize) {
-    // rapier steps at least the frames sepax does, so that both are timed over the same ones.
-    let rapier_frames = rapier_frames.max(sepax_frames);
-    let (mut sepax, gravity) = sepax_world(name);
-    let mut rapier = rapier_world(&sepax, &gravity);
-    let start = sepax_positions(&sepax);
-    assert_eq!(start, rapier_positions(&rapier), "the same start in both");
-    let boxes = start.len();
-    let dt = sepax.settings.dt;
-    println!("{name}: {boxes} boxes, dt = {dt:.6} s");
-
-    let mut rapier_seconds = 0.0;
-    let (mut rapier_first_ms, mut rapier_at_sepax_end) = (f64::NAN, Drift::default());
-    for frame in 1..=rapier_frames {
-        let t = Instant::now();
-        rapier.world.step();
-        rapier_seconds += t.elapsed().as_secs_f64();
-        if frame == sepax_frames {
-            rapier_first_ms = 1e3 * rapier_seconds / frame as f64;
-            rapier_at_sepax_end = drift(&start, &rapier_positions(&rapier));
-        }
-    }
-    let rapier_ms = 1e3 * rapier_seconds / rapier_frames as f64;
-    let rapier_drift = drift(&start, &rapier_positions(&rapier));
-    println!(
-        "  rapier3d-f64: {rapier_frames} frames, {rapier_ms:.3} ms a frame; largest drift after \
-         {rapier_frames} frames ({:.1} s): {rapier_drift}",
-        rapier_frames as f64 * dt
-    );
-    println!(
-        "  rapier3d-f64, its first {sepax_frames} frames: {rapier_first_ms:.3} ms a frame; \
-         largest drift after them: {rapier_at_sepax_end}"
-    );
-
-    let mut sepax_seconds = 0.0;
-    let mut capped = 0;
-    for _ in 0..sepax_frames {
-        let t = Instant::now();
-        let step = sepax.step();
-        sepax_seconds += t.elapsed().as_secs_f64();
-        capped += usize::from(step.capped);
-        assert!(
-            step.diverged.is_none(),
-            "{name} diverged at frame {}",
-            step.frame
-        );
-    }
-    let sepax_ms = 1e3 * sepax_seconds / sepax_frames as f64;
-    let sepax_drift = drift(&start, &sepax_positions(&sepax));
-    println!(
-        "  sepax: {sepax_frames} frames, {sepax_ms:.3} ms a frame; largest drift after \
-         {sepax_frames} frames ({:.2} s): {sepax_drift}; frames that hit the impact cap: {capped}",
-        sepax_frames as f64 * dt
-    );
-    println!(
-        "  ratio sepax / rapier, time a frame over the same first {sepax_frames} frames: {:.0}x \
-         (against rapier's {rapier_frames} frames: {:.0}x)",
-        sepax_ms / rapier_first_ms,
-        sepax_ms / rapier_ms
-    );
-}
-
-/// Frames a divan sample steps from the start of a scene.
-const BENCH_FRAMES: usize = 3;
-
-/// rapier stepping a scene's first frames.
-#[divan::bench(args = ["pyramid", "wall", "field"], sample_count = 5, sample_size = 1)]
-fn rapier_frames(bencher: Bencher, name: &str) {
-    let (sepax, gravity) = sepax_world(name);
-    bencher
-        .counter(ItemsCount::new(BENCH_FRAMES))
-        .with_inputs(|| rapier_world(&sepax, &gravity))
-        .bench_local_values(|mut rapier| {
-            for _ in 0..BENCH_FRAMES {
-                rapier.world.step();
-            }
-            rapier
-        });
-}
-
-/// sepax stepping the pyramid's first frames (the wall and the field are timed in the report).
-#[divan::bench(args = ["pyramid"], sample_count = 3, sample_size = 1)]
-fn sepax_frames(bencher: Bencher, name: &str) {
-    bencher
-        .counter(ItemsCount::new(BENCH_FRAMES))
-        .with_inputs(|| sepax_world(name).0)
-        .bench_local_values(|mut world| {
-            for _ in 0..BENCH_FRAMES {
-                divan::black_box(world.step());
-            }
-            world
-        });
 }
