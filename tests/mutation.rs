@@ -13,8 +13,9 @@ mod mutate;
 #[path = "support/rng.rs"]
 mod rng;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{catch_unwind, AssertUnwindSafe, PanicHookInfo};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rng::Rng;
@@ -139,9 +140,17 @@ fn corrupted_scenes_and_lessons_load_or_fail_cleanly() {
     let seed = env_number("SEPAX_MUTATION_SEED", SEED);
     let sources = sources();
     let (mut loaded, mut refused, mut slowest) = (0, 0, (Duration::ZERO, 0));
-    // Panics are caught per case and reported with the case that reproduces them.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    // Panics are caught per case and reported with the case that reproduces them. Only this
+    // thread's are silenced: other tests of the binary may panic meanwhile, and say why.
+    let hook: Arc<dyn Fn(&PanicHookInfo<'_>) + Send + Sync> = std::panic::take_hook().into();
+    let quiet = std::thread::current().id();
+    let others = Arc::clone(&hook);
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() != quiet {
+            others(info);
+        }
+    }));
+    let restore = move || std::panic::set_hook(Box::new(move |info| hook(info)));
     for case in 0..cases {
         let mut rng = Rng::case(seed, case);
         let source = &sources[(case % sources.len() as u64) as usize];
@@ -172,7 +181,7 @@ fn corrupted_scenes_and_lessons_load_or_fail_cleanly() {
         };
         let failure = failure.or_else(|| (took > SLOWEST).then(|| format!("took {took:?}")));
         if let Some(problem) = failure {
-            std::panic::set_hook(hook);
+            restore();
             panic!(
                 "seed {seed:#x} case {case} ({}): {problem}\nthe input:\n{}",
                 source.name,
@@ -180,7 +189,7 @@ fn corrupted_scenes_and_lessons_load_or_fail_cleanly() {
             );
         }
     }
-    std::panic::set_hook(hook);
+    restore();
     println!(
         "{cases} cases from seed {seed:#x}: {loaded} loaded, {refused} refused; slowest {:?} (case {})",
         slowest.0,
