@@ -2,8 +2,8 @@
 //! distance to boxes, and the ellipsoid-space sweep against triangles (checked against
 //! conservative advancement on GJK).
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::Rng;
 use sepax::geometry::advance::{conservative_advancement, Motion};

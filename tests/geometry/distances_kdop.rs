@@ -3,10 +3,9 @@
 //! its corners): 3,000 random pairs per kind each way round, distances and closest points within
 //! 1e-9 (GJK is exact on polytopes), and the method names of the curved kinds.
 
-mod distances_convex_support;
-mod distances_support;
-mod oracle_support;
-mod shapes_support;
+use crate::distances_convex_support;
+use crate::distances_support;
+use crate::oracle_support;
 
 use distances_convex_support::partner;
 use oracle_support::Rng;

@@ -2,10 +2,8 @@
 //! round, `simulate` and `explain` report the same first contact, and an edge grazing an edge is
 //! reported as the edge it really touches along.
 
-#[path = "support/cli.rs"]
-mod cli_support;
-#[path = "support/rng.rs"]
-mod rng;
+use crate::cli_support;
+use crate::rng;
 
 use cli_support::{sepax, stderr, stdout};
 use rng::Rng;

@@ -13,8 +13,8 @@
 //! lying on both shapes (within 1e-9), and EPA's depth against parry's where both are exact
 //! (boxes).
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::{dvec, Rng};
 use parry3d_f64::shape::{Ball, Cuboid, Cylinder as ParryCylinder};

@@ -14,12 +14,11 @@
 //! 1e-5 (its GJK on curved shapes is accurate to about 1e-6); overlaps with an ellipsoid are
 //! checked in the ellipsoid's unit-sphere space, where the other shape stays convex and a polytope
 //! stays a polytope. k-DOPs against polytopes and each other, with closest points against parry:
-//! `tests/distances_kdop.rs`.
+//! `distances_kdop.rs`.
 
-mod distances_convex_support;
-mod distances_support;
-mod oracle_support;
-mod shapes_support;
+use crate::distances_convex_support;
+use crate::distances_support;
+use crate::oracle_support;
 
 use distances_convex_support::{
     certificate, meets_in_unit_space, nearest, nearest_on_ellipsoid, partner, reach,

@@ -6,7 +6,7 @@
 //! relative to `|L| · (|D| + Σa + Σb)`, plus an absolute 1e-15 of that scale for the rows of
 //! (nearly) parallel edges, whose `c_ij` carry a few units of rounding of their own.
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::{about, rotated, touch, Rng};
 use sepax::nalgebra::{Unit, UnitQuaternion, Vector3};

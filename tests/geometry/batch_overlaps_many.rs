@@ -2,10 +2,8 @@
 //! batch families (random, touching, axis-aligned, near-parallel, overlapping, ...) and boxes
 //! sharing an axis exactly, whose degenerate cross axes the rule must skip.
 
-#[path = "oracle_support/mod.rs"]
-mod oracle_support;
-#[path = "support/pairs.rs"]
-mod pairs;
+use crate::oracle_support;
+use crate::pairs;
 
 use oracle_support::{about, rotated, Rng};
 use sepax::sat::{self, BoxPairs};

@@ -8,8 +8,8 @@
 //! one side and a miss by the other is allowed only for a ray that grazes the shape: shifting its
 //! origin by 1e-9 changes sepax's own verdict. Such grazes are counted and must stay rare.
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::{dvec, Rng};
 use parry3d_f64::query::{Ray, RayCast};

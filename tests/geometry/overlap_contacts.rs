@@ -2,7 +2,7 @@
 //! has) is the one the contact table gives for the placed boxes, its point lies inside both,
 //! and its depth is the least overlap of any direction (checked along parry3d-f64's normal).
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::{cuboid, describe, near_touching, pose, Rng};
 use parry3d_f64::query;

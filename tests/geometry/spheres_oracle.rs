@@ -15,7 +15,7 @@ use sepax::geometry::{Obb, Plane, Sphere};
 
 const CASES: usize = 40_000;
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::{cuboid, dvec, pose, Rng};
 

@@ -8,7 +8,7 @@
 //! up with its bounds apart and called the pair apart, up to 1e-8 wrong) are decided by the
 //! polish too.
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::Rng;
 use sepax::geometry::ellipsoid::Ellipsoid;

@@ -4,8 +4,8 @@
 //!
 //! Pairs whose parry signed distance is within 1e-9 of zero are counted as skipped.
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::Rng;
 use parry3d_f64::shape::Cylinder as ParryCylinder;

@@ -11,9 +11,8 @@
 //! shapes, both as far apart as the distance), or that parry's points are not a closest pair
 //! (they are farther apart than parry's own distance); such pairs must stay under 1%.
 
-mod distances_support;
-mod oracle_support;
-mod shapes_support;
+use crate::distances_support;
+use crate::oracle_support;
 
 use distances_support::family;
 use oracle_support::Rng;

@@ -5,7 +5,7 @@
 //! distance) are skipped and counted: either verdict is right there up to rounding. A failure
 //! prints the family, seed and case index; `Rng::case(seed, index)` replays it.
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::check::{check_static, sepax_verdict, Case, Tally, TOUCH_BAND};
 use oracle_support::touch::{self, Touch};

@@ -8,8 +8,8 @@
 //! by at least 1e-7 must also be separated. Touching pairs (shift 0)
 //! must give a contact point on both shapes (within 1e-9) of the expected kind.
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::Rng;
 use parry3d_f64::shape::Cuboid;

@@ -2,7 +2,7 @@
 //! sweep ends on a tie between axes. The contact point and every region point lie on both boxes
 //! at the contact time, the region is never empty, and the time agrees with parry3d-f64's cast.
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::graze::{self, Graze};
 use oracle_support::{at_time, describe, parry_time_of_impact, Rng};

@@ -8,8 +8,8 @@
 //! parry's GJK on curved shapes is accurate to a few 1e-6 only, so verdicts are compared outside
 //! a band of 1e-5 around touching and distances within 1e-5 (as in `shapes_gjk`).
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::{dvec, Rng};
 use parry3d_f64::shape::{Ball, Cuboid, Cylinder as ParryCylinder};

@@ -9,8 +9,8 @@
 //! within 1e-9 of zero are counted, with their disagreements, and all other pairs must agree
 //! with Möller and with parry.
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::Rng;
 use sepax::geometry::Triangle;

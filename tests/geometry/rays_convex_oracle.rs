@@ -1,4 +1,4 @@
-//! Ray casts against ellipsoids and cylinders (k-DOPs: `tests/rays_kdop_oracle.rs`): 100,000
+//! Ray casts against ellipsoids and cylinders (k-DOPs: `rays_kdop_oracle.rs`): 100,000
 //! random rays per shape, each against an exact reference computed another way, and against
 //! parry3d-f64 where it has the shape.
 //!
@@ -19,9 +19,9 @@
 //! right. Against parry the band is 1e-5 for `t` and 1e-3 for normals (its GJK cast's own accuracy
 //! on curved surfaces), and on an edge its normal may be any of the cone's.
 
-mod oracle_support;
-mod rays_convex_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::rays_convex_support;
+use crate::shapes_support;
 
 use oracle_support::{dvec, Rng};
 use parry3d_f64::query::{Ray, RayCast};

@@ -3,7 +3,7 @@
 //! against a triangle touching in its unit space, GJK's lower bound zero there, apart just before
 //! and all along the paths that miss (20,000 paths).
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::Rng;
 use sepax::contact::{self, Shape};

@@ -5,8 +5,8 @@
 //! distance along the path within 1e-9) may disagree on contact / no contact, under 0.1 %. The
 //! contact point lies on both shapes (within 1e-9) at the contact time.
 
-mod oracle_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use oracle_support::Rng;
 use parry3d_f64::shape::Cuboid;

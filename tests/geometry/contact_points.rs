@@ -2,7 +2,7 @@
 //! reported features match the ones the pair was built to touch with, and `axis` is `None` only
 //! for boxes that already overlapped at t = 0.
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::check::{Case, TOUCH_BAND};
 use oracle_support::touch::{self, Touch};

@@ -9,7 +9,7 @@ use sepax::geometry::fit::{
 use sepax::geometry::hull::convex_hull;
 use sepax::geometry::Obb;
 
-mod oracle_support;
+use crate::oracle_support;
 
 use oracle_support::{dvec, Rng};
 

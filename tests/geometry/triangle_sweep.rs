@@ -4,10 +4,9 @@
 //! computed here, apart from the table); built cases for parallel faces, coplanar sliding and
 //! an edge crossing an edge; `explain --json` writes the sweep rows and the contact.
 
-mod oracle_support;
+use crate::oracle_support;
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{sepax, stderr, stdout};
 use oracle_support::Rng;

@@ -3,15 +3,15 @@
 //! planes (each crossing kept when it lies in every slab) and against parry3d-f64's
 //! `ConvexPolyhedron` built from the k-DOP's corners.
 //!
-//! The families and the rules are those of `tests/rays_convex_oracle.rs`: rays aimed near the
+//! The families and the rules are those of `rays_convex_oracle.rs`: rays aimed near the
 //! k-DOP, random rays, rays from inside, rays through a corner, rays parallel to a slab (half of
 //! them in its plane) and short rays; hits agree within 1e-9, on an edge either face's normal is
 //! right, a hit against a miss must be a graze. Against parry: `t` within 1e-5, normals within
 //! 1e-3 (its GJK cast), any normal of the cone on an edge.
 
-mod oracle_support;
-mod rays_convex_support;
-mod shapes_support;
+use crate::oracle_support;
+use crate::rays_convex_support;
+use crate::shapes_support;
 
 use oracle_support::{dvec, Rng};
 use parry3d_f64::query::{Ray, RayCast};
