@@ -2,8 +2,7 @@
 //! unstable on the stiff spring ends its run with a `diverged` record whose error estimate is NaN
 //! (`null` in JSON), and `simulate` and `explain` say so.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 use cli_support::{sepax, stderr, stdout};
 
 use sepax::dynamics::world::{Quantity, DIVERGENCE_BOUND};
@@ -204,8 +203,7 @@ fn the_debugger_header_says_diverged_in_red_and_in_words() {
     use ratatui::style::Color;
     use sepax::tui::{Action, App, Options, Theme};
 
-    #[path = "support/screen.rs"]
-    mod screen_support;
+    use crate::screen_support;
 
     let scene = scene::load_str(&exploding_scene_text(), "scenes/exploding.toml").unwrap();
     for color in [true, false] {

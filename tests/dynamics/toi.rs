@@ -9,8 +9,7 @@ use sepax::nalgebra::{Unit, UnitQuaternion, Vector2, Vector3};
 use sepax::sat;
 use sepax::Obb;
 
-#[path = "support/rng.rs"]
-mod rng;
+use crate::rng;
 
 use rng::Rng;
 

@@ -2,8 +2,7 @@
 //! plane: the contact with a flat face takes the face's normal and the ellipsoid's support point
 //! along it, as the plane's closed form does, so the four paths agree over 6 s.
 
-#[path = "support/floors.rs"]
-mod floors;
+use crate::floors;
 use floors::FLOORS;
 
 use sepax::scene::load_str;

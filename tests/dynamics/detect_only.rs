@@ -1,8 +1,7 @@
 //! A detect-only world (`response = "none"`): contacts are reported at their exact times, bodies
 //! pass through each other and through planes, and forces and constraints act as usual.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 use cli_support::{sepax, stderr, stdout};
 
 use std::path::Path;

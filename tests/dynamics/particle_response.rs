@@ -1,7 +1,6 @@
 //! `response = "particle"`: the course's particle model in a world, against its closed form.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli_support as cli;
 
 use serde_json::Value;
 

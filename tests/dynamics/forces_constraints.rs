@@ -2,8 +2,7 @@
 //!
 //! Run with `--nocapture` to see the tables.
 
-#[path = "support/ball.rs"]
-mod ball_support;
+use crate::ball_support;
 use ball_support::ball;
 
 use sepax::dynamics::constraints::{violations, Constraint, ConstraintKind, ConstraintMethod};

@@ -2,8 +2,7 @@
 //! instead of creeping away: dropped from rest it moves only in the vertical plane through its
 //! axis (every contact force lies in it), so once settled it has no roll to keep.
 
-#[path = "support/floors.rs"]
-mod floors;
+use crate::floors;
 use floors::FLOORS;
 
 use sepax::scene::load_str;

@@ -16,8 +16,7 @@
 //! (block case 804: 1.6e-9 at frame 34; moving box case 273: 4.5e-9 at frame 96, where the
 //! velocity solver used all its sweeps on three patches).
 
-#[path = "support/rng.rs"]
-mod rng_support;
+use crate::rng as rng_support;
 use rng_support::Rng;
 
 use sepax::scene::{load, load_str, Scene};

@@ -1,8 +1,7 @@
 //! `[[force]] kind = "friction"`: a puck sliding on a plane against the closed forms of Coulomb
 //! friction, kinetic and static.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli_support as cli;
 
 use serde_json::Value;
 
