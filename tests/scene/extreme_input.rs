@@ -3,8 +3,7 @@
 //! explained and simulated with finite numbers only (the engine's debug assertions check every
 //! record in this test build).
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 use cli_support::{sepax, stderr, stdout};
 
 use sepax::sat::Robustness;

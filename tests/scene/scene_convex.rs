@@ -1,7 +1,6 @@
 //! Ellipsoid, cylinder and k-DOP bodies in scenes: every bad value located, the shapes as loaded.
 
-#[path = "support/located.rs"]
-mod located;
+use crate::located;
 
 use located::one;
 use sepax::geometry::kdop::kdop_directions;

@@ -1,8 +1,7 @@
 //! `[[matrix]]` tables: the course's LU and eigenvalue examples come out of the shipped scenes'
 //! records, random matrices satisfy `P A = L U` and `A v = λ v`, and bad tables get located errors.
 
-#[path = "support/located.rs"]
-mod located;
+use crate::located;
 
 use located::one;
 use proptest::prelude::*;

@@ -11,7 +11,7 @@ use sepax::scene::{
 };
 
 /// A scene that uses every key and every rotation form.
-const COMPLETE: &str = include_str!("fixtures/complete.toml");
+const COMPLETE: &str = include_str!("../fixtures/complete.toml");
 
 fn close(a: &UnitQuaternion<f64>, b: &Rotation3<f64>) -> bool {
     (a.to_rotation_matrix().matrix() - b.matrix()).norm() < 1e-12
@@ -204,10 +204,10 @@ fn line_col_is_one_based_and_counts_characters() {
 }
 
 /// A valid scene that the mutations below start from.
-const VALID: &str = include_str!("../scenes/two_boxes.toml");
+const VALID: &str = include_str!("../../scenes/two_boxes.toml");
 
 /// A valid scene with springs, forces and constraints that the mutations below also start from.
-const SIMULATED: &str = include_str!("fixtures/sim_complete.toml");
+const SIMULATED: &str = include_str!("../fixtures/sim_complete.toml");
 
 /// Pieces of TOML and numbers likely to reach the validators when spliced into a valid scene.
 const PIECES: &[&str] = &[

@@ -2,10 +2,8 @@
 //! for the shipped scenes `rays` and `distances` (the reflection law on every leg, the closest
 //! points of parallel lines).
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/located.rs"]
-mod located;
+use crate::cli_support as cli;
+use crate::located;
 
 use sepax::nalgebra::Vector3;
 use sepax::scene::{load_str, Figure, Target};

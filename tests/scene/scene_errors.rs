@@ -2,8 +2,7 @@
 
 use std::path::Path;
 
-#[path = "support/located.rs"]
-mod located;
+use crate::located;
 
 use located::{errors, one};
 use sepax::scene::{find_body, load, load_bytes, load_path, Diagnostic};

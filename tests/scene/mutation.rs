@@ -8,10 +8,8 @@
 //! `SEPAX_MUTATION_CASES=N` and `SEPAX_MUTATION_SEED=S` run more cases or other ones (the
 //! failure message names the seed and case that reproduce it); see the README for the fuzzer.
 
-#[path = "support/mutate.rs"]
-mod mutate;
-#[path = "support/rng.rs"]
-mod rng;
+use crate::mutate;
+use crate::rng;
 
 use std::panic::{catch_unwind, AssertUnwindSafe, PanicHookInfo};
 use std::path::Path;

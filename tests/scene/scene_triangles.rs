@@ -2,10 +2,9 @@
 //! `explain` writes for the shipped scenes, and `explain` of random box–triangle scenes against
 //! parry3d-f64's verdict.
 
-#[path = "support/located.rs"]
-mod located;
-mod oracle_support;
-mod shapes_support;
+use crate::located;
+use crate::oracle_support;
+use crate::shapes_support;
 
 use located::one;
 use oracle_support::Rng;

@@ -1,10 +1,8 @@
 //! Binary and hostile files: one located message that quotes no raw byte, files over 16 MB
 //! refused unread, and every diagnostic (scene or lesson) ending with a newline.
 
-#[path = "support/cli.rs"]
-mod cli_support;
-#[path = "support/rng.rs"]
-mod rng;
+use crate::cli_support;
+use crate::rng;
 
 use std::path::PathBuf;
 

@@ -10,7 +10,7 @@ use sepax::scene::{
 };
 
 /// The bad inputs, each with the diagnostics it must give (the format is described inside).
-const BAD: &str = include_str!("fixtures/bad_sim_tables.txt");
+const BAD: &str = include_str!("../fixtures/bad_sim_tables.txt");
 
 /// A `[world]` and three bodies on lines 1–17 (a fixed box `wall`, a sphere `ball` and a plane
 /// `floor`); tables appended to it start on line 18, so their first key is on line 19.
