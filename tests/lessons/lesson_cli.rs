@@ -2,10 +2,8 @@
 //! terminal is touched, `--reset`, and where progress is kept. Every run gets its own data folder.
 #![cfg(feature = "tui")]
 
-#[path = "support/cli.rs"]
-mod cli_support;
-#[path = "support/data_dir.rs"]
-mod data_dir;
+use crate::cli_support;
+use crate::data_dir;
 
 use std::path::Path;
 use std::process::{Command, Output};

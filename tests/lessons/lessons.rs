@@ -5,8 +5,7 @@ use std::path::Path;
 use sepax::lesson::{self, Answer};
 use sepax::scene::shipped_lessons;
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 use cli_support::{lesson_fixture as fixture, run as sepax};
 
 #[test]

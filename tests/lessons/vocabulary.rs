@@ -39,7 +39,7 @@ fn the_lessons_and_the_engine_share_one_list() {
 
 #[test]
 fn the_readme_and_the_lesson_guide_document_exactly_the_list() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let start = readme
         .find("contact\n`kind` is")
         .expect("the README describes the kinds");
@@ -48,7 +48,7 @@ fn the_readme_and_the_lesson_guide_document_exactly_the_list() {
         set(kinds_in(&readme[start..end])),
         set(CONTACT_KINDS.iter().copied())
     );
-    let guide = include_str!("../docs/lessons.md");
+    let guide = include_str!("../../docs/lessons.md");
     let row = guide
         .lines()
         .find(|line| line.starts_with("| `contact_kind` |"))

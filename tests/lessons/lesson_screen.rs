@@ -2,8 +2,7 @@
 //! resizing, and scrolling text taller than its pane.
 #![cfg(feature = "tui")]
 
-#[path = "support/lesson.rs"]
-mod support;
+use crate::lesson_support as support;
 
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use sepax::lesson::load_lesson_str;

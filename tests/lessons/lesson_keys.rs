@@ -2,8 +2,7 @@
 //! debugger.
 #![cfg(feature = "tui")]
 
-#[path = "support/lesson.rs"]
-mod support;
+use crate::lesson_support as support;
 
 use crossterm::event::KeyCode;
 use sepax::draw::View;

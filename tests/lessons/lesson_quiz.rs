@@ -3,8 +3,7 @@
 //! reported for the saved progress.
 #![cfg(feature = "tui")]
 
-#[path = "support/lesson.rs"]
-mod support;
+use crate::lesson_support as support;
 
 use crossterm::event::KeyCode;
 use sepax::lesson::progress::Outcome;

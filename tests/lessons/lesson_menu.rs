@@ -8,10 +8,8 @@ use sepax::scene::shipped_lessons;
 use sepax::tui::menu::{self, Menu, MenuAction, Request};
 use sepax::tui::Theme;
 
-#[path = "support/keys.rs"]
-mod keys;
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::keys;
+use crate::screen_support;
 
 use keys::{ctrl, key};
 use screen_support::{menu_entries as entries, menu_progress as progress};

@@ -6,8 +6,7 @@
 //! verdict; and answering lifts the masks.
 #![cfg(feature = "tui")]
 
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::screen_support;
 
 use ratatui::layout::Rect;
 use screen_support::{draw, text};

@@ -5,8 +5,7 @@
 
 use sepax::lesson::{self, check_lesson, load_lesson_str, Lesson};
 
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::screen_support;
 
 use screen_support::lesson_screen as screen;
 
