@@ -7,8 +7,7 @@ use sepax::draw::View;
 use sepax::scene;
 use sepax::tui::{input, layout, Action, App, Options};
 
-#[path = "support/keys.rs"]
-mod keys;
+use crate::keys;
 
 use keys::{ctrl, key};
 

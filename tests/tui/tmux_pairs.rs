@@ -4,8 +4,7 @@
 //! printed, only when tmux is not installed.
 #![cfg(feature = "tui")]
 
-#[path = "support/tmux.rs"]
-mod support;
+use crate::tmux_support as support;
 
 use std::thread::sleep;
 use std::time::{Duration, Instant};

@@ -10,10 +10,8 @@ use sepax::tui::lesson::{LessonAction, Player};
 use sepax::tui::menu::Menu;
 use sepax::tui::Theme;
 
-#[path = "support/lesson.rs"]
-mod lesson_support;
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::lesson_support;
+use crate::screen_support;
 
 use screen_support::{draw, menu_entries, menu_progress, text};
 

@@ -4,12 +4,9 @@
 //! Skipped, with the reason printed, only when tmux is not installed.
 #![cfg(feature = "tui")]
 
-#[path = "support/data_dir.rs"]
-mod data_dir;
-#[path = "support/lesson.rs"]
-mod lesson_support;
-#[path = "support/tmux.rs"]
-mod support;
+use crate::data_dir;
+use crate::lesson_support;
+use crate::tmux_support as support;
 
 use std::path::Path;
 

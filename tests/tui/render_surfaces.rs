@@ -9,8 +9,7 @@ use sepax::scene;
 use sepax::trace::fixed;
 use sepax::tui::{Action, App, Options, Theme};
 
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::screen_support;
 
 use screen_support::text;
 

@@ -8,8 +8,7 @@ use sepax::draw::View;
 use sepax::scene;
 use sepax::tui::{Action, App, Options, Theme};
 
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::screen_support;
 
 use screen_support::text;
 

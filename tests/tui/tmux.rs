@@ -3,10 +3,8 @@
 //! Without tmux each test prints a visible `SKIPPED` line, and fails instead when `CI` is set.
 #![cfg(feature = "tui")]
 
-#[path = "support/data_dir.rs"]
-mod data_dir;
-#[path = "support/tmux.rs"]
-mod support;
+use crate::data_dir;
+use crate::tmux_support as support;
 
 use std::process::Command;
 use std::thread::sleep;

@@ -8,8 +8,7 @@ use sepax::scene;
 use sepax::trace::{measure_record, ray_record};
 use sepax::tui::{Action, App, Options, Theme};
 
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::screen_support;
 
 use screen_support::text;
 

@@ -6,8 +6,7 @@
 use sepax::scene;
 use sepax::tui::{Action, App, Options, Theme};
 
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::screen_support;
 
 use screen_support::text;
 

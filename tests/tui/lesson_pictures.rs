@@ -10,8 +10,7 @@ use sepax::lesson::{self, Lesson};
 use sepax::tui::lesson::{LessonAction, Player};
 use sepax::tui::Theme;
 
-#[path = "support/screen.rs"]
-mod screen_support;
+use crate::screen_support;
 
 use screen_support::{draw, text};
 

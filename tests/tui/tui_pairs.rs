@@ -7,8 +7,7 @@ use crossterm::event::KeyCode;
 use sepax::scene;
 use sepax::tui::{input, Action, App, Options};
 
-#[path = "support/keys.rs"]
-mod keys;
+use crate::keys;
 
 use keys::key;
 

@@ -102,7 +102,7 @@ fn no_body_name_is_fused_with_other_letters_in_any_snapshot_picture() {
         names.extend(scene.rays.into_iter().map(|r| r.name));
         names.extend(scene.figures.into_iter().map(|f| f.name));
     }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tui/snapshots");
     let mut pictures = 0;
     let mut bad = Vec::new();
     for entry in std::fs::read_dir(&dir).expect("snapshot folder") {
@@ -112,7 +112,7 @@ fn no_body_name_is_fused_with_other_letters_in_any_snapshot_picture() {
         }
         // The matrices overlay covers the picture with text, not labels (its own test reads it).
         let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-        if file_name.starts_with("render_matrices__") {
+        if file_name.starts_with("tui__render_matrices__") {
             continue;
         }
         let snapshot = std::fs::read_to_string(&path).expect("readable");
