@@ -1,8 +1,7 @@
 //! `explain --frames` and the evidence of a fit: the transforms are the ones the separating-axis
 //! table works in, and the fit's eigenpairs satisfy `C v = λ v`, checked from the printed numbers.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli_support as cli;
 
 use serde_json::Value;
 

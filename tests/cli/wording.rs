@@ -2,8 +2,7 @@
 //! line, no doubled word, in `explain`, `simulate` and the debugger's screens of every shipped
 //! scene.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 
 use sepax::sat::Robustness;
 use sepax::scene;
@@ -81,8 +80,7 @@ fn explain_and_simulate_print_clean_text_on_every_shipped_scene() {
 fn the_debugger_screens_read_cleanly_on_every_shipped_scene() {
     use sepax::tui::{Action, App, Options, Theme};
 
-    #[path = "support/screen.rs"]
-    mod screen_support;
+    use crate::screen_support;
 
     for (name, _) in scene::shipped_scenes() {
         let scene = scene::load(name).unwrap();

@@ -1,8 +1,7 @@
 //! `sepax explain --pairs` as a user runs it: bad lines located in the output stream while the
 //! others are still explained, exit statuses, formats, the summary and a closed pipe.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 
 use std::io::{BufRead as _, BufReader};
 use std::process::{Command, Stdio};

@@ -1,8 +1,7 @@
 //! `sepax simulate` as a user runs it: the JSON Lines contract, the text table, bad input with
 //! exit status 2, and `explain --frame` reading the simulated state.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 use cli_support::{sepax, stderr, stdout};
 
 use std::path::PathBuf;

@@ -2,10 +2,7 @@
 //! cut anywhere by the reads, CRLF and a missing last line break, an over-long line, and the
 //! counts of a summary run.
 
-#[path = "oracle_support/mod.rs"]
-mod oracle_support;
-#[path = "support/pairs.rs"]
-mod pairs;
+use crate::pairs;
 
 use std::io::Read;
 

@@ -2,8 +2,7 @@
 //! own records (GJK's iterations, EPA, conservative advancement, the slab table, the ellipsoid's
 //! closed form against a plane), in text and JSON, for the shipped scenes.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{run, sepax};
 use sepax::geometry::advance::{conservative_advancement, Motion};

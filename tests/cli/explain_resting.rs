@@ -1,8 +1,7 @@
 //! `explain` on a body resting on another a rounding error above it: the pair is apart by no
 //! more than the gap at which `simulate` holds a resting contact, and the record says so.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 use cli_support::{sepax, stdout};
 
 use serde_json::Value;

@@ -4,12 +4,8 @@
 //! axis-aligned, near-parallel, overlapping; half of them moving) go through the library
 //! functions both paths use, then a few hundred through both commands of the binary.
 
-#[path = "support/cli.rs"]
-mod cli_support;
-#[path = "oracle_support/mod.rs"]
-mod oracle_support;
-#[path = "support/pairs.rs"]
-mod pairs;
+use crate::cli_support;
+use crate::pairs;
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,6 @@
 //! The `sepax` binary as a user runs it: output, JSON contract, exit statuses.
 
-#[path = "support/cli.rs"]
-mod cli_support;
+use crate::cli_support;
 use cli_support::{sepax, stderr, stdout};
 
 use std::path::Path;
