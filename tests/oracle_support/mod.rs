@@ -15,7 +15,7 @@ pub mod graze;
 pub mod touch;
 
 #[path = "../support/rng.rs"]
-mod rng;
+pub mod rng;
 
 pub use rng::Rng;
 

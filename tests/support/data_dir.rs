@@ -4,15 +4,24 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// `<temp>/sepax-<name>-<pid>`: any leftover of an earlier run is removed first, and the folder
-/// is removed again when dropped.
+/// Folders made so far in this process: the tests of one binary share its process id, so each
+/// folder also takes a number of its own.
+static FOLDERS: AtomicUsize = AtomicUsize::new(0);
+
+/// `<temp>/sepax-<name>-<pid>-<n>`: any leftover of an earlier run is removed first, and the
+/// folder is removed again when dropped.
 pub struct DataDir(PathBuf);
 
 impl DataDir {
     /// The folder, not created: the binary under test creates it when it saves.
     pub fn new(name: &str) -> DataDir {
-        let dir = std::env::temp_dir().join(format!("sepax-{name}-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!(
+            "sepax-{name}-{}-{}",
+            std::process::id(),
+            FOLDERS.fetch_add(1, Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_dir_all(&dir);
         DataDir(dir)
     }

@@ -5,11 +5,16 @@
 #![allow(dead_code)]
 
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 /// The binary under test.
 pub const SEPAX: &str = env!("CARGO_BIN_EXE_sepax");
+
+/// Servers started so far in this process: the tests of one binary share its process id, so each
+/// socket also takes a number of its own.
+static SERVERS: AtomicUsize = AtomicUsize::new(0);
 
 /// A tmux server of its own (one socket per test), killed when dropped.
 pub struct Tmux {
@@ -29,7 +34,11 @@ impl Tmux {
             return None;
         }
         let tmux = Tmux {
-            socket: format!("sepax-{test}-{}", std::process::id()),
+            socket: format!(
+                "sepax-{test}-{}-{}",
+                std::process::id(),
+                SERVERS.fetch_add(1, Ordering::Relaxed)
+            ),
         };
         tmux.run(&["new-session", "-d", "-x", "160", "-y", "48", command]);
         Some(tmux)
