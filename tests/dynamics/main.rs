@@ -28,6 +28,7 @@ mod response;
 mod resting_energy;
 mod simulate_convex;
 mod simulate_moving_surfaces;
+mod stacks;
 mod toi;
 mod world;
 mod world_boundary;
