@@ -193,7 +193,10 @@ impl World {
         let mut e = energy(&self.system, &System::pack(&self.bodies));
         let hertz = self.settings.solver.effective_hertz(self.settings.dt);
         let turns = self.settings.response != ResponseModel::Particle;
-        e.contacts = store::elastic_energy(&self.bodies, &self.store.manifolds, hertz, turns)
+        e.contacts =
+            store::elastic_energy(&self.bodies, &self.store.manifolds, (hertz, turns), &|_| {
+                true
+            })
             .into_iter()
             .map(|(_, e)| e)
             .sum();
@@ -342,7 +345,7 @@ impl World {
             return 0;
         }
         let ends = pairs.iter().map(|p| (p.a, p.b));
-        let none = |_: &[RigidBody]| Vec::new();
+        let none = |_: &[RigidBody], _: &dyn Fn(usize) -> bool| Vec::new();
         let passive = Passive::before(&self.groups, &self.group_of, &self.bodies, ends, &none);
         let material = &self.settings.material;
         let points = if self.settings.response == ResponseModel::Particle {
@@ -436,7 +439,9 @@ impl World {
         );
         let touched = plan.resting.iter().copied();
         let manifolds = &self.store.manifolds;
-        let elastic = |b: &[RigidBody]| store::elastic_energy(b, manifolds, hertz, turns);
+        let elastic = |b: &[RigidBody], keep: &dyn Fn(usize) -> bool| {
+            store::elastic_energy(b, manifolds, (hertz, turns), keep)
+        };
         let passive = Passive::before(
             &self.groups,
             &self.group_of,

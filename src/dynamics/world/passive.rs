@@ -27,7 +27,8 @@ pub(super) struct Passive {
 }
 
 /// The soft contacts' elastic energy at the bodies' states, each with the body it is charged to.
-pub(super) type Elastic<'e> = &'e dyn Fn(&[RigidBody]) -> Vec<(usize, f64)>;
+/// Only the contacts charged to bodies the filter keeps are computed.
+pub(super) type Elastic<'e> = &'e dyn Fn(&[RigidBody], &dyn Fn(usize) -> bool) -> Vec<(usize, f64)>;
 
 /// Kinetic plus potential energy of these groups now, and the sum of the parts' sizes.
 fn measure(groups: &[Group], members: &[usize], bodies: &[RigidBody]) -> (Energy, f64) {
@@ -46,21 +47,33 @@ fn measure(groups: &[Group], members: &[usize], bodies: &[RigidBody]) -> (Energy
 }
 
 impl Passive {
-    /// Island `k`'s energy at the bodies' states, its soft contacts' included.
+    /// Island `k`'s energy at the bodies' states with `contacts` its soft contacts' energy.
     fn island_energy(
         &self,
         k: usize,
         groups: &[Group],
         bodies: &[RigidBody],
-        elastic: Elastic<'_>,
+        contacts: f64,
     ) -> (f64, f64) {
         let (e, scale) = measure(groups, &self.islands[k].groups, bodies);
-        let contacts: f64 = elastic(bodies)
-            .into_iter()
-            .filter(|&(i, _)| self.island_of[i] == k)
-            .map(|(_, e)| e)
-            .sum();
         (e.total() + contacts, scale + contacts)
+    }
+
+    /// Every island's soft-contact energy at the bodies' states.
+    fn contacts_by_island(&self, bodies: &[RigidBody], elastic: Elastic<'_>) -> Vec<f64> {
+        let mut sums = vec![0.0; self.islands.len()];
+        for (i, e) in elastic(bodies, &|i| self.island_of[i] != usize::MAX) {
+            sums[self.island_of[i]] += e;
+        }
+        sums
+    }
+
+    /// Island `k`'s soft-contact energy at the bodies' states.
+    fn island_contacts(&self, k: usize, bodies: &[RigidBody], elastic: Elastic<'_>) -> f64 {
+        elastic(bodies, &|i| self.island_of[i] == k)
+            .into_iter()
+            .map(|(_, e)| e)
+            .sum()
     }
 }
 
@@ -118,8 +131,9 @@ impl Passive {
             })
             .collect();
         let mut passive = Self { islands, island_of };
-        for k in 0..passive.islands.len() {
-            let (e, scale) = passive.island_energy(k, groups, bodies, elastic);
+        let contacts = passive.contacts_by_island(bodies, elastic);
+        for (k, c) in contacts.into_iter().enumerate() {
+            let (e, scale) = passive.island_energy(k, groups, bodies, c);
             passive.islands[k].before = e;
             passive.islands[k].scale = scale;
         }
@@ -150,12 +164,13 @@ impl Passive {
         starts: &[BodyState],
         elastic: Elastic<'_>,
     ) {
+        let contacts = self.contacts_by_island(bodies, elastic);
         for (k, island) in self.islands.iter().enumerate().filter(|(_, i)| !i.driven) {
-            let gain = |bodies: &[RigidBody]| {
-                let (e, scale) = self.island_energy(k, groups, bodies, elastic);
+            let gain = |bodies: &[RigidBody], contacts: f64| {
+                let (e, scale) = self.island_energy(k, groups, bodies, contacts);
                 (e - island.before, ROUNDING * (island.scale + scale))
             };
-            let (gained, rounding) = gain(bodies);
+            let (gained, rounding) = gain(bodies, contacts[k]);
             if gained <= rounding {
                 continue;
             }
@@ -175,7 +190,7 @@ impl Passive {
                 state.velocity *= share;
                 state.angular_velocity *= share;
             }
-            let (left, rounding) = gain(bodies);
+            let (left, rounding) = gain(bodies, contacts[k]);
             if left <= rounding {
                 continue;
             }
@@ -190,14 +205,14 @@ impl Passive {
                 }
             };
             place(bodies, 0.0);
-            let at_start = gain(bodies).0;
+            let at_start = gain(bodies, self.island_contacts(k, bodies, elastic)).0;
             let beta = if left > at_start && at_start <= 0.0 {
                 (-at_start / (left - at_start)).clamp(0.0, 1.0)
             } else {
                 0.0
             };
             place(bodies, beta);
-            let (placed, rounding) = gain(bodies);
+            let (placed, rounding) = gain(bodies, self.island_contacts(k, bodies, elastic));
             if placed > rounding {
                 place(bodies, 0.0);
             }

@@ -8,6 +8,8 @@ use super::soft::{self, SolverRecord};
 use super::store::{self, narrow_phase, Class, Manifold};
 use super::World;
 use crate::dynamics::response::ResponseModel;
+use nalgebra::UnitQuaternion;
+
 use crate::dynamics::{BodyState, RigidBody};
 
 /// Struck bodies whose last impact came within this much of the frame end (s) keep their free
@@ -15,10 +17,12 @@ use crate::dynamics::{BodyState, RigidBody};
 const LEFT: f64 = 1e-12;
 
 impl World {
-    /// Plans the rest of the frame of every struck body, one batch per impact time.
+    /// Plans the rest of the frame of every struck body, one batch per substep.
     ///
     /// # Algorithm
-    /// 1. Batch the struck bodies by the time of their last impact (earliest first).
+    /// 1. Carry each struck body from its last impact to the end of the substep it fell in, under
+    ///    gravity alone (exact for a body that feels nothing else), and batch the struck bodies
+    ///    by that time (earliest first): at most one batch per substep.
     /// 2. Each batch: the struck bodies at their states right after the impact, every other body
     ///    where the frame left it (moving ones carried at their velocity, never pushed).
     /// 3. A fresh manifold for every pair of a struck body that the contact store or the frame's
@@ -31,7 +35,27 @@ impl World {
         impacts: &[(usize, usize)],
         record: &mut SolverRecord,
     ) {
-        let mut order: Vec<Restart> = restarts.to_vec();
+        let h = self.settings.dt / self.settings.solver.substeps as f64;
+        let gravity = self.system.forces.gravity;
+        let mut order: Vec<Restart> = restarts
+            .iter()
+            .map(|r| {
+                let t = ((r.t0 / h).ceil() * h).min(self.settings.dt).max(r.t0);
+                let tau = t - r.t0;
+                let s = r.state;
+                Restart {
+                    body: r.body,
+                    t0: t,
+                    state: BodyState {
+                        position: s.position + s.velocity * tau + gravity * (0.5 * tau * tau),
+                        velocity: s.velocity + gravity * tau,
+                        rotation: UnitQuaternion::from_scaled_axis(s.angular_velocity * tau)
+                            * s.rotation,
+                        ..s
+                    },
+                }
+            })
+            .collect();
         order.sort_by(|x, y| x.t0.total_cmp(&y.t0).then(x.body.cmp(&y.body)));
         let mut start = 0;
         while start < order.len() {
@@ -106,7 +130,9 @@ impl World {
         };
         let touched: Vec<(usize, usize)> = manifolds.iter().map(|m| (m.a, m.b)).collect();
         let (solved, rest) = soft::solve(&self.bodies, &mut manifolds, &frame, &mut self.scratch);
-        let elastic = |b: &[RigidBody]| store::elastic_energy(b, &manifolds, hertz, turns);
+        let elastic = |b: &[RigidBody], keep: &dyn Fn(usize) -> bool| {
+            store::elastic_energy(b, &manifolds, (hertz, turns), keep)
+        };
         let passive = Passive::before(
             &self.groups,
             &self.group_of,

@@ -6,7 +6,7 @@ use nalgebra::{UnitQuaternion, Vector3};
 
 use super::broad::{cheap_rejection, swept, Verdict, Volume};
 use super::grid;
-use super::STILL;
+use super::{STILL, TOUCHING};
 use crate::contact;
 use crate::dynamics::toi::place;
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
@@ -244,14 +244,15 @@ pub(super) fn narrow_phase(
 pub(super) fn elastic_energy(
     bodies: &[RigidBody],
     manifolds: &[Manifold],
-    hertz: f64,
-    turns: bool,
+    (hertz, turns): (f64, bool),
+    keep: &dyn Fn(usize) -> bool,
 ) -> Vec<(usize, f64)> {
     let mut out = Vec::new();
     for m in manifolds.iter().filter(|m| m.class == Class::Resting) {
         let (ba, bb) = (&bodies[m.a], &bodies[m.b]);
         let (wa, wb) = (ba.inverse_mass(), bb.inverse_mass());
-        if wa + wb == 0.0 {
+        let charged = if wa > 0.0 { m.a } else { m.b };
+        if wa + wb == 0.0 || !keep(charged) {
             continue;
         }
         let omega = std::f64::consts::TAU * hertz * if wa > 0.0 && wb > 0.0 { 1.0 } else { 2.0 };
@@ -277,7 +278,7 @@ pub(super) fn elastic_energy(
             let inverse = wa + wb + ca.dot(&(ia * ca)) + cb.dot(&(ib * cb));
             e += 0.5 * omega * omega / inverse * s * s;
         }
-        out.push((if wa > 0.0 { m.a } else { m.b }, e));
+        out.push((charged, e));
     }
     out
 }
@@ -300,8 +301,10 @@ impl Store {
     ///    and impulses ([`REUSE_DISTANCE`], [`REUSE_ANGLE`]).
     /// 4. Otherwise one narrow phase through the contact table, reduced to four points, each
     ///    taking the impulses of the old point nearest its anchor on A.
-    /// 5. Each manifold is resting when no point closes faster than `arrive_speed`, else
-    ///    arriving (its impulses cleared: the exact search takes it).
+    /// 5. Each manifold is resting when no point closes faster than `arrive_speed` or a point
+    ///    already overlaps (an arrival the exact search could not take in time, as past the
+    ///    impact cap, is held by the soft step), else arriving (its impulses cleared: the exact
+    ///    search takes it).
     pub fn update(
         &mut self,
         bodies: &[RigidBody],
@@ -351,7 +354,9 @@ impl Store {
             let Some(mut manifold) = found else {
                 continue;
             };
-            if manifold.closing_speed(bodies) > speed {
+            let overlapping =
+                (0..manifold.points.len()).any(|k| manifold.world_point(bodies, k).1 < -TOUCHING);
+            if manifold.closing_speed(bodies) > speed && !overlapping {
                 manifold.class = Class::Arriving;
                 for p in &mut manifold.points {
                     p.normal_impulse = 0.0;
