@@ -11,6 +11,7 @@ use nalgebra::Vector3;
 
 pub use crate::contact::{PairContact, PairKind};
 pub use approx::{Approximation, Method};
+pub(crate) use motion::spin_between;
 pub use motion::{hermite, hermite_slope, hermite_speed_bound, state_between, Motion};
 pub use planar::{corner, corner_impact, planar_state_at, Line, PlanarImpact, PlanarState};
 pub use root::{GRAZE, MAX_EVALUATIONS, TIME_TOLERANCE};

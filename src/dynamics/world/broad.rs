@@ -4,6 +4,7 @@
 
 use nalgebra::Vector3;
 
+use crate::dynamics::toi::spin_between;
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
 use crate::geometry::fit::aabb_of_points;
 use crate::geometry::Aabb;
@@ -85,6 +86,21 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
     let grow = Vector3::repeat(reach);
     let aabb = match (&body.shape, h == 0.0) {
         (BodyShape::Box(_), true) => body.obb().map_or(path, |o| o.aabb()),
+        (BodyShape::Box(half), false) => {
+            let around = box_around(half, start, &spin_between(start, end, h), h);
+            let grown = Aabb {
+                min: path.min - around,
+                max: path.max + around,
+            };
+            let sphere = Aabb {
+                min: path.min - grow,
+                max: path.max + grow,
+            };
+            Aabb {
+                min: grown.min.sup(&sphere.min),
+                max: grown.max.inf(&sphere.max),
+            }
+        }
         _ => Aabb {
             min: path.min - grow,
             max: path.max + grow,
@@ -95,6 +111,17 @@ pub(super) fn swept(body: &RigidBody, start: &BodyState, end: &BodyState, h: f64
         center: path.center(),
         radius: 0.5 * (path.max - path.min).norm() + reach,
     }
+}
+
+/// How far a box turning at `spin` for `h` from its pose at `start` reaches from its centre
+/// along each world axis: its own extent at the start, grown by the farthest any corner moves
+/// while the box turns (the chord `|r| min(θ, 2)` of a turn by `θ = |spin| h`; the track turns
+/// about one axis at a constant rate, [`spin_between`]).
+fn box_around(half: &Vector3<f64>, start: &BodyState, spin: &Vector3<f64>, h: f64) -> Vector3<f64> {
+    let rotation = start.rotation.to_rotation_matrix();
+    let extent = rotation.matrix().abs() * half;
+    let turn = (spin.norm() * h).min(2.0);
+    extent + Vector3::repeat(half.norm() * turn)
 }
 
 /// The volume of a body inside `aabb` translated by `shift` along a straight line: the union of

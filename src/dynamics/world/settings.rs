@@ -43,7 +43,7 @@ pub struct Solver {
     /// Biased sweeps over the normal rows in each substep.
     pub iterations: usize,
     /// The contacts' natural frequency in hertz (contacts with a fixed body use twice it); capped
-    /// at a quarter of the substep rate.
+    /// at half the substep rate.
     pub contact_hertz: f64,
     /// The contacts' damping ratio `ζ`.
     pub damping_ratio: f64,
@@ -56,10 +56,10 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// The contacts' frequency a frame of `dt` uses: `contact_hertz`, capped at a quarter of
-    /// the substep rate (hertz).
+    /// The contacts' frequency a frame of `dt` uses: `contact_hertz`, capped at half the
+    /// substep rate (hertz).
     pub fn effective_hertz(&self, dt: f64) -> f64 {
-        self.contact_hertz.min(0.25 * self.substeps as f64 / dt)
+        self.contact_hertz.min(0.5 * self.substeps as f64 / dt)
     }
 
     /// The sink a soft contact settles at when it holds a body of any mass on a fixed surface
@@ -74,7 +74,7 @@ impl Default for Solver {
     /// The defaults measured on the 20-row pyramid (docs/performance.md).
     fn default() -> Self {
         Self {
-            substeps: 8,
+            substeps: 4,
             iterations: 1,
             contact_hertz: 120.0,
             damping_ratio: 5.0,
