@@ -52,8 +52,11 @@ pub fn energy(system: &System, y: &DVector<f64>) -> Energy {
     for (i, body) in moving(&system.bodies) {
         let v = velocity(y, i);
         let omega = angular_velocity(y, i);
-        let inertia = inertia_world(body, y, i);
-        e.kinetic += 0.5 * body.mass * v.norm_squared() + 0.5 * omega.dot(&(inertia * omega));
+        // `ω · (R I Rᵀ) ω`, as the spin in the body frame against the body's own inertia.
+        let spin =
+            UnitQuaternion::from_quaternion(quaternion(y, i)).inverse_transform_vector(&omega);
+        e.kinetic +=
+            0.5 * body.mass * v.norm_squared() + 0.5 * spin.dot(&(body.inertia_body * spin));
         e.gravity -= body.mass * model.gravity.dot(&position(y, i));
     }
     for s in &model.springs {

@@ -34,8 +34,8 @@ pub(super) struct Plan<'w> {
     pub given: &'w [bool],
     /// Per body: its state at the frame end where given.
     pub ends: &'w [BodyState],
-    /// Pairs the soft step holds (`a < b`).
-    pub resting: &'w HashSet<(usize, usize)>,
+    /// Pairs the soft step holds (`a < b`), in increasing order.
+    pub resting: &'w [(usize, usize)],
     /// Per body: whether it sleeps.
     pub asleep: &'w [bool],
 }
@@ -221,7 +221,9 @@ impl<'w> Pass<'w> {
     fn consider(&mut self, a: usize, b: usize) {
         let idle = |i: usize| self.group_of[i].is_none() || self.plan.asleep[i];
         if (idle(a) && idle(b))
-            || (self.plan.resting.contains(&(a, b)) && !self.released[a] && !self.released[b])
+            || (self.plan.resting.binary_search(&(a, b)).is_ok()
+                && !self.released[a]
+                && !self.released[b])
             || self.joined.contains(&(a, b))
             || self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR
         {

@@ -2,7 +2,7 @@
 //! most four points kept across frames with their anchors on both bodies and the impulses of the
 //! frame before (the soft step's warm start).
 
-use nalgebra::{UnitQuaternion, Vector3};
+use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use super::broad::{cheap_rejection, swept, Verdict, Volume};
 use super::grid;
@@ -126,9 +126,12 @@ impl Manifold {
     /// speculative points.
     pub fn closing_speed(&self, bodies: &[RigidBody]) -> f64 {
         let n = self.normal(bodies);
-        let points: Vec<(Vector3<f64>, f64)> = (0..self.points.len())
-            .map(|k| self.world_point(bodies, k))
-            .collect();
+        let mut points = [(Vector3::zeros(), 0.0); MAX_POINTS];
+        let count = self.points.len().min(MAX_POINTS);
+        for (k, slot) in points.iter_mut().enumerate().take(count) {
+            *slot = self.world_point(bodies, k);
+        }
+        let points = &points[..count];
         let lowest = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
         points
             .iter()
@@ -248,6 +251,8 @@ pub(super) fn elastic_energy(
     keep: &dyn Fn(usize) -> bool,
 ) -> Vec<(usize, f64)> {
     let mut out = Vec::new();
+    let mut poses: Vec<Option<Pose>> = vec![None; bodies.len()];
+    let mut pose = |i: usize| *poses[i].get_or_insert_with(|| Pose::of(&bodies[i], turns));
     for m in manifolds.iter().filter(|m| m.class == Class::Resting) {
         let (ba, bb) = (&bodies[m.a], &bodies[m.b]);
         let (wa, wb) = (ba.inverse_mass(), bb.inverse_mass());
@@ -256,31 +261,50 @@ pub(super) fn elastic_energy(
             continue;
         }
         let omega = std::f64::consts::TAU * hertz * if wa > 0.0 && wb > 0.0 { 1.0 } else { 2.0 };
-        let n = m.normal(bodies);
-        let inertia = |body: &RigidBody| {
-            if turns && body.inverse_mass() > 0.0 {
-                body.inverse_inertia_world()
-            } else {
-                nalgebra::Matrix3::zeros()
-            }
-        };
-        let (ia, ib) = (inertia(ba), inertia(bb));
+        let (pa, pb) = (pose(m.a), pose(m.b));
+        let n = pa.rotation * m.normal_local;
         let mut e = 0.0;
-        for k in 0..m.points.len() {
-            let (p, s) = m.world_point(bodies, k);
+        for p in &m.points {
+            let (ra, rb) = (pa.rotation * p.local_a, pb.rotation * p.local_b);
+            let (on_a, on_b) = (ba.state.position + ra, bb.state.position + rb);
+            let s = p.separation + (on_b - on_a).dot(&n);
             if s >= 0.0 {
                 continue;
             }
+            let mid = (on_a + on_b) * 0.5;
             let (ca, cb) = (
-                (p - ba.state.position).cross(&n),
-                (p - bb.state.position).cross(&n),
+                (mid - ba.state.position).cross(&n),
+                (mid - bb.state.position).cross(&n),
             );
-            let inverse = wa + wb + ca.dot(&(ia * ca)) + cb.dot(&(ib * cb));
+            let inverse =
+                wa + wb + ca.dot(&(pa.inverse_inertia * ca)) + cb.dot(&(pb.inverse_inertia * cb));
             e += 0.5 * omega * omega / inverse * s * s;
         }
         out.push((charged, e));
     }
     out
+}
+
+/// A body's rotation as a matrix and its inverse inertia in the world (zero when it does not
+/// turn under contact), computed once per energy evaluation.
+#[derive(Clone, Copy, Debug)]
+struct Pose {
+    rotation: Matrix3<f64>,
+    inverse_inertia: Matrix3<f64>,
+}
+
+impl Pose {
+    /// Body `body`'s pose now.
+    fn of(body: &RigidBody, turns: bool) -> Self {
+        Self {
+            rotation: body.state.rotation.to_rotation_matrix().into_inner(),
+            inverse_inertia: if turns && body.inverse_mass() > 0.0 {
+                body.inverse_inertia_world()
+            } else {
+                Matrix3::zeros()
+            },
+        }
+    }
 }
 
 /// The manifolds of every pair near contact, kept across frames in pair order.
