@@ -52,12 +52,15 @@ pub fn energy(system: &System, y: &DVector<f64>) -> Energy {
     for (i, body) in moving(&system.bodies) {
         let v = velocity(y, i);
         let omega = angular_velocity(y, i);
-        // `ω · (R I Rᵀ) ω`, as the spin in the body frame against the body's own inertia.
-        let spin =
-            UnitQuaternion::from_quaternion(quaternion(y, i)).inverse_transform_vector(&omega);
-        e.kinetic +=
-            0.5 * body.mass * v.norm_squared() + 0.5 * spin.dot(&(body.inertia_body * spin));
-        e.gravity -= body.mass * model.gravity.dot(&position(y, i));
+        let rotation = UnitQuaternion::from_quaternion(quaternion(y, i));
+        let (kinetic, gravity) = body_energy(
+            body,
+            (&position(y, i), &rotation),
+            (&v, &omega),
+            &model.gravity,
+        );
+        e.kinetic += kinetic;
+        e.gravity += gravity;
     }
     for s in &model.springs {
         let stretch = (position(y, s.a) - position(y, s.b)).norm() - s.rest_length;
@@ -73,6 +76,19 @@ pub fn energy(system: &System, y: &DVector<f64>) -> Energy {
         }
     }
     e
+}
+
+/// One moving body's kinetic energy `½ m v² + ½ ω·(R I Rᵀ) ω` (the spin taken into the body
+/// frame) and its potential in `gravity`, `-m g·x`, at position `x` and rotation `R`.
+pub(crate) fn body_energy(
+    body: &BodyMass,
+    (x, rotation): (&Vector3<f64>, &UnitQuaternion<f64>),
+    (v, omega): (&Vector3<f64>, &Vector3<f64>),
+    gravity: &Vector3<f64>,
+) -> (f64, f64) {
+    let spin = rotation.inverse_transform_vector(omega);
+    let kinetic = 0.5 * body.mass * v.norm_squared() + 0.5 * spin.dot(&(body.inertia_body * spin));
+    (kinetic, -body.mass * gravity.dot(x))
 }
 
 /// The linear and angular momentum of `system` at state `y`.

@@ -226,7 +226,7 @@ impl World {
     /// # Algorithm
     /// 1. Integrate every group of coupled bodies over the frame (fixed, or adaptive sub-steps);
     ///    a moving triangle, mesh or k-DOP translates by `v dt`.
-    /// 2. Cheap rejection per pair over that motion: sort-and-sweep on swept AABBs, then swept
+    /// 2. Cheap rejection per pair over that motion: a uniform grid on swept AABBs, then swept
     ///    bounding spheres, then swept AABBs.
     /// 3. Exact test (pairs with a moving body): touching at the start is a resting contact (or an
     ///    impact now, when some point approaches faster than the resting speed, relative speeds

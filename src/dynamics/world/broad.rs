@@ -1,6 +1,6 @@
 //! Cheap rejection over a frame's motion: swept bounding volumes, then swept spheres and AABBs
-//! per pair (docs/methods.md §3.5); the sort-and-sweep broad phase over them is in
-//! `sort_sweep`.
+//! per pair (docs/methods.md §3.5); the broad phases over them are in `grid` (a frame's pairs)
+//! and `sort_sweep` (a struck body's new partners).
 
 use nalgebra::Vector3;
 
@@ -12,7 +12,8 @@ use crate::geometry::Aabb;
 /// How many pairs each stage of the cheap rejection let through (summed over a frame).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Stages {
-    /// Pairs the broad phase proposed (swept AABBs overlapping on x, and every body with a plane).
+    /// Pairs the broad phase proposed (swept AABBs overlapping, found on a uniform grid, and
+    /// every body with a plane).
     pub broad_phase: usize,
     /// Of those, pairs whose swept bounding spheres meet.
     pub spheres: usize,

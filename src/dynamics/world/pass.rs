@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::broad::{cheap_rejection, swept, Stages, Verdict, Volume};
+use super::grid;
 use super::group::Group;
 use super::impact::{detect_pair, respond, test_pair, Hit, Leg, Response};
 use super::sort_sweep::BroadPhase;
@@ -86,7 +87,8 @@ pub(super) struct Pass<'w> {
     tracks: Vec<Track>,
     legs: Vec<Leg>,
     volumes: Vec<Volume>,
-    broad: BroadPhase,
+    /// The sort-and-sweep over the volumes, made at the frame's first impact.
+    broad: Option<BroadPhase>,
     queue: BinaryHeap<Pending>,
     /// Per body: struck in this frame, so it left its island's plan and its resting pairs are
     /// searched exactly for the rest of the frame.
@@ -153,7 +155,7 @@ impl<'w> Pass<'w> {
             tracks,
             legs: Vec::new(),
             volumes: Vec::new(),
-            broad: BroadPhase::default(),
+            broad: None,
             queue: BinaryHeap::new(),
             released: vec![false; bodies_len],
             impacts: HashMap::new(),
@@ -163,8 +165,7 @@ impl<'w> Pass<'w> {
         };
         pass.legs = (0..pass.bodies.len()).map(|i| pass.leg(i)).collect();
         pass.volumes = (0..pass.bodies.len()).map(|i| pass.volume(i)).collect();
-        pass.broad = BroadPhase::new(&pass.volumes);
-        for (a, b) in pass.broad.pairs(&pass.volumes, TOUCHING) {
+        for (a, b) in grid::pairs(&pass.volumes, TOUCHING) {
             pass.consider(a, b);
         }
         pass
@@ -224,8 +225,9 @@ impl<'w> Pass<'w> {
             || (self.plan.resting.binary_search(&(a, b)).is_ok()
                 && !self.released[a]
                 && !self.released[b])
-            || self.joined.contains(&(a, b))
-            || self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR
+            || (!self.joined.is_empty() && self.joined.contains(&(a, b)))
+            || (!self.impacts.is_empty()
+                && self.impacts.get(&(a, b)).copied().unwrap_or(0) >= MAX_IMPACTS_PER_PAIR)
         {
             return;
         }
@@ -310,13 +312,22 @@ impl<'w> Pass<'w> {
             let moving = self.groups[g].members.iter().copied();
             changed.extend(moving.filter(|&i| self.group_of[i] == Some(g)));
         }
+        if self.broad.is_none() {
+            self.broad = Some(BroadPhase::new(&self.volumes));
+        }
         for &i in &changed {
             self.legs[i] = self.leg(i);
             self.volumes[i] = self.volume(i);
-            self.broad.mark_changed(i, &self.volumes);
+            if let Some(broad) = &mut self.broad {
+                broad.mark_changed(i, &self.volumes);
+            }
         }
         for &i in &changed {
-            for j in self.broad.partners(i, &self.volumes, TOUCHING) {
+            let partners = self
+                .broad
+                .as_ref()
+                .map_or_else(Vec::new, |b| b.partners(i, &self.volumes, TOUCHING));
+            for j in partners {
                 if !(changed.contains(&j) && j < i) {
                     self.consider(i.min(j), i.max(j));
                 }

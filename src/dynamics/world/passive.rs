@@ -4,7 +4,7 @@
 
 use super::group::{find, Group};
 use super::track::pack;
-use crate::dynamics::energy::{energy, Energy};
+use crate::dynamics::energy::{body_energy, energy, Energy};
 use crate::dynamics::{BodyState, RigidBody};
 
 /// Energy changes below this share of the energies involved are rounding, not gains.
@@ -30,12 +30,38 @@ pub(super) struct Passive {
 /// Only the contacts charged to bodies the filter keeps are computed.
 pub(super) type Elastic<'e> = &'e dyn Fn(&[RigidBody], &dyn Fn(usize) -> bool) -> Vec<(usize, f64)>;
 
+/// Group `group`'s energy now: body by body when it feels gravity alone, else from its packed
+/// state.
+fn group_energy(group: &Group, bodies: &[RigidBody]) -> Energy {
+    let forces = &group.system.forces;
+    if !forces.is_gravity_only() {
+        return energy(&group.system, &pack(group, bodies));
+    }
+    let mut e = Energy::default();
+    for (k, &i) in group.members.iter().enumerate() {
+        let body = &group.system.bodies[k];
+        if body.fixed {
+            continue;
+        }
+        let s = &bodies[i].state;
+        let (kinetic, gravity) = body_energy(
+            body,
+            (&s.position, &s.rotation),
+            (&s.velocity, &s.angular_velocity),
+            &forces.gravity,
+        );
+        e.kinetic += kinetic;
+        e.gravity += gravity;
+    }
+    e
+}
+
 /// Kinetic plus potential energy of these groups now, and the sum of the parts' sizes.
 fn measure(groups: &[Group], members: &[usize], bodies: &[RigidBody]) -> (Energy, f64) {
     let mut sum = Energy::default();
     let mut scale = 0.0;
     for &g in members {
-        let e = energy(&groups[g].system, &pack(&groups[g], bodies));
+        let e = group_energy(&groups[g], bodies);
         sum.kinetic += e.kinetic;
         sum.gravity += e.gravity;
         sum.springs += e.springs;

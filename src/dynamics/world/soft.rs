@@ -672,7 +672,7 @@ fn solve_normals(
     biased: bool,
 ) -> f64 {
     let n = rows.len();
-    let mut a = block.k;
+    let mut compliance_of = [0.0; 4];
     let mut q = [0.0; 4];
     let mut kinds = [false; 2];
     for (i, row) in rows.iter_mut().enumerate() {
@@ -692,7 +692,7 @@ fn solve_normals(
             kinds[1] = true;
             (0.0, RIGID_COMPLIANCE)
         };
-        a[i][i] += compliance * block.k[i][i];
+        compliance_of[i] = compliance;
         let vn = row.normal.speed(&bodies[row.a], &bodies[row.b]);
         q[i] = -vn - bias;
     }
@@ -717,6 +717,10 @@ fn solve_normals(
                 m
             }
         });
+        let mut a = block.k;
+        for (i, c) in compliance_of.iter().enumerate().take(n) {
+            a[i][i] += c * block.k[i][i];
+        }
         complementarity(&a, &q, n, guess)
     });
     let mut largest: f64 = 0.0;

@@ -2,6 +2,8 @@
 //! most four points kept across frames with their anchors on both bodies and the impulses of the
 //! frame before (the soft step's warm start).
 
+use std::cell::Cell;
+
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use super::broad::{cheap_rejection, swept, Verdict, Volume};
@@ -78,6 +80,18 @@ pub(super) struct Manifold {
     pub reused: bool,
     /// Resting or arriving.
     pub class: Class,
+    /// The elastic energy last computed, with the poses and frequency it holds for.
+    elastic: Cell<Option<ElasticMemo>>,
+}
+
+/// A manifold's elastic energy at the two bodies' poses (positions and rotations), the contact
+/// frequency and whether bodies turn, as it was computed: valid while all of them are unchanged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ElasticMemo {
+    poses: [(Vector3<f64>, UnitQuaternion<f64>); 2],
+    hertz: f64,
+    turns: bool,
+    energy: f64,
 }
 
 /// A bound on how fast any point of the body moves: `|v| + |ω| r` with `r` its reach.
@@ -112,6 +126,11 @@ impl Manifold {
         let on_b = sb.position + sb.rotation * p.local_b;
         let n = sa.rotation * self.normal_local;
         ((on_a + on_b) * 0.5, p.separation + (on_b - on_a).dot(&n))
+    }
+
+    /// Whether some point overlaps by more than [`TOUCHING`] now.
+    fn overlaps(&self, bodies: &[RigidBody]) -> bool {
+        (0..self.points.len()).any(|k| self.world_point(bodies, k).1 < -TOUCHING)
     }
 
     /// Whether B moved so little relative to A since the points were found that they still hold.
@@ -237,13 +256,15 @@ pub(super) fn narrow_phase(
         rel_rotation,
         reused: false,
         class: Class::Resting,
+        elastic: Cell::new(None),
     })
 }
 
 /// The elastic energy `½ k s²` of every overlapping point of the resting manifolds, each
 /// manifold's with the moving body it is charged to: `k = m ω²` with `m` the point's effective
 /// mass along the normal and `ω` the soft step's frequency (twice it against a body that never
-/// moves), the spring the soft step solves.
+/// moves), the spring the soft step solves. A manifold whose bodies have not moved since its
+/// energy was last computed gives that energy again.
 pub(super) fn elastic_energy(
     bodies: &[RigidBody],
     manifolds: &[Manifold],
@@ -258,6 +279,18 @@ pub(super) fn elastic_energy(
         let (wa, wb) = (ba.inverse_mass(), bb.inverse_mass());
         let charged = if wa > 0.0 { m.a } else { m.b };
         if wa + wb == 0.0 || !keep(charged) {
+            continue;
+        }
+        let now = [
+            (ba.state.position, ba.state.rotation),
+            (bb.state.position, bb.state.rotation),
+        ];
+        if let Some(memo) = m
+            .elastic
+            .get()
+            .filter(|e| e.poses == now && e.hertz == hertz && e.turns == turns)
+        {
+            out.push((charged, memo.energy));
             continue;
         }
         let omega = std::f64::consts::TAU * hertz * if wa > 0.0 && wb > 0.0 { 1.0 } else { 2.0 };
@@ -280,6 +313,12 @@ pub(super) fn elastic_energy(
                 wa + wb + ca.dot(&(pa.inverse_inertia * ca)) + cb.dot(&(pb.inverse_inertia * cb));
             e += 0.5 * omega * omega / inverse * s * s;
         }
+        m.elastic.set(Some(ElasticMemo {
+            poses: now,
+            hertz,
+            turns,
+            energy: e,
+        }));
         out.push((charged, e));
     }
     out
@@ -378,9 +417,7 @@ impl Store {
             let Some(mut manifold) = found else {
                 continue;
             };
-            let overlapping =
-                (0..manifold.points.len()).any(|k| manifold.world_point(bodies, k).1 < -TOUCHING);
-            if manifold.closing_speed(bodies) > speed && !overlapping {
+            if !manifold.overlaps(bodies) && manifold.closing_speed(bodies) > speed {
                 manifold.class = Class::Arriving;
                 for p in &mut manifold.points {
                     p.normal_impulse = 0.0;
