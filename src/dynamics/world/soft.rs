@@ -126,6 +126,9 @@ struct PointRow {
     warm_start: f64,
     total_normal_impulse: f64,
     separation_start: f64,
+    /// The separation at the bodies' current positions (they move only between the biased
+    /// sweeps and the relax sweep of a substep).
+    separation_now: f64,
     separation_end: f64,
     push_out_capped: bool,
 }
@@ -547,6 +550,7 @@ fn prepare(
                 warm_start: stored.normal_impulse,
                 total_normal_impulse: 0.0,
                 separation_start: s0,
+                separation_now: s0,
                 separation_end: s0,
                 push_out_capped: false,
             });
@@ -676,7 +680,10 @@ fn solve_normals(
     let mut q = [0.0; 4];
     let mut kinds = [false; 2];
     for (i, row) in rows.iter_mut().enumerate() {
-        let s = separation(bodies, row);
+        if !biased {
+            row.separation_now = separation(bodies, row);
+        }
+        let s = row.separation_now;
         let (bias, compliance) = if s > 0.0 {
             kinds[1] = true;
             (s / h, RIGID_COMPLIANCE)
