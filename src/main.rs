@@ -177,11 +177,15 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     let pair = args.pair.as_ref().map(|(a, b)| (a.as_str(), b.as_str()));
     let rule = Robustness::from_name(&args.rule).unwrap_or_default();
     let horizon = args.horizon.unwrap_or(scene.world.dt);
-    let bodies = trace::bodies_at(&scene, args.frame, &trace::SimOptions::default())
+    let reached = trace::frame_at(&scene, args.frame, &trace::SimOptions::default())
         .map_err(|e| format!("error: {}: {e}", scene.name))?;
-    let mut head = trace::explain_head(&scene, &bodies, args.frame, horizon);
+    let bodies = &reached.specs;
+    let mut head = trace::explain_head(&scene, bodies, args.frame, horizon);
+    if scene.world.solver.resting == sepax::dynamics::world::Resting::Soft && args.frame > 0 {
+        head.solver = Some(trace::soft_step_record(&reached, pair));
+    }
     if args.frames {
-        head.frames = Some(trace::frames_record(&bodies, pair));
+        head.frames = Some(trace::frames_record(bodies, pair));
     }
     if args.linear_system {
         let system = trace::linear_system_record(&scene, args.frame);
@@ -192,7 +196,7 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
         touching: args.touching,
         limit: args.limit,
     };
-    let pairs = trace::explain_pairs(&bodies, head.time, horizon, filter, rule);
+    let pairs = trace::explain_pairs(bodies, head.time, horizon, filter, rule);
     let title = scene.title.as_deref();
     output::to_stdout(|out| explain_out::write(out, &head, pairs, args.json, title))
 }

@@ -20,6 +20,7 @@ mod rays;
 mod rotating;
 mod shapes;
 mod simulate;
+mod soft_step;
 mod surface_text;
 mod surfaces;
 mod table_rows;
@@ -52,9 +53,10 @@ pub use probe_text::describe_hit;
 pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
-    bodies_at, frame_record, scene_timeline, simulate_frames, simulate_timeline, world_from_scene,
-    Frames, SimOptions,
+    bodies_at, frame_at, frame_record, scene_timeline, simulate_frames, simulate_timeline,
+    world_from_scene, Frames, SimOptions,
 };
+pub use soft_step::{render_soft_step, soft_step_record, SoftStepRecord};
 pub use surfaces::is_explained;
 pub use table_rows::{shadow_anchor, RowFlag, TableRow};
 pub use text::{
@@ -94,6 +96,10 @@ pub struct Explanation {
     /// The system the implicit-Euler step from this frame solves (`explain --linear-system`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub linear_system: Option<LinearSystemRecord>,
+    /// What the soft step did in the frame reached (a scene with `resting = "soft"`, frame 1
+    /// on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver: Option<SoftStepRecord>,
     /// Every `[[ray]]` of the scene cast among the bodies at that frame.
     pub rays: Vec<RayRecord>,
     /// Every distance the scene's `[[measure]]` entries ask for, at that frame.
@@ -186,6 +192,7 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
         bodies,
         frames: None,
         linear_system: None,
+        solver: None,
         pairs: Vec::new(),
     }
 }

@@ -192,6 +192,11 @@ pub fn bodies_at(
     frame: usize,
     options: &SimOptions,
 ) -> Result<Vec<BodySpec>, String> {
+    frame_at(scene, frame, options).map(|record| record.specs)
+}
+
+/// The record of `frame` (frame 0: the scene as loaded); an error when the run diverged before.
+pub fn frame_at(scene: &Scene, frame: usize, options: &SimOptions) -> Result<FrameRecord, String> {
     let reached = simulate_frames(scene, frame, options)?.last();
     let reached = reached.ok_or_else(|| "the simulation has no frames".to_string())?;
     match &reached.diverged {
@@ -199,7 +204,7 @@ pub fn bodies_at(
             "the simulation {}; frame {frame} cannot be explained",
             diverged.sentence()
         )),
-        None => Ok(reached.specs),
+        None => Ok(reached),
     }
 }
 

@@ -146,6 +146,9 @@ pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
     if let Some(system) = &explanation.linear_system {
         out.push_str(&super::render_linear_system(system));
     }
+    if let Some(solver) = &explanation.solver {
+        out.push_str(&super::render_soft_step(solver, explanation.frame));
+    }
     super::probe_text::write_rays(&mut out, &explanation.rays);
     super::probe_text::write_measures(&mut out, &explanation.measures);
     out.push_str(&super::render_matrices(&explanation.matrices));

@@ -19,6 +19,7 @@ mod cli;
 mod explain_convex;
 mod explain_frames;
 mod explain_resting;
+mod explain_soft;
 mod output_stream;
 mod simulate_cli;
 mod wording;
