@@ -67,7 +67,61 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             mask.fixed(time + dt, 3)
         ))),
     }
+    // A pair the soft step holds: what it did comes right after the first line.
+    let held = soft_step_lines(app).into_iter().map(Line::from);
+    let at = out.len().min(1);
+    out.splice(at..at, held);
     out
+}
+
+/// What the soft step did at the selected pair in this frame: its points' summed impulse,
+/// sticking or sliding, the deepest overlap at the frame's end beside the predicted sink, and at
+/// its start with the warm start it began from; nothing for a pair it did not hold.
+pub fn soft_step_lines(app: &App) -> Vec<String> {
+    let mask = app.mask();
+    let Some(pair) = app.pair() else {
+        return Vec::new();
+    };
+    let Some(held) = app
+        .record()
+        .solver
+        .contacts
+        .iter()
+        .find(|c| (c.a == pair.a && c.b == pair.b) || (c.a == pair.b && c.b == pair.a))
+    else {
+        return Vec::new();
+    };
+    let impulse: f64 = held.points.iter().map(|p| p.normal_impulse).sum();
+    let warm: f64 = held.points.iter().map(|p| p.warm_start).sum();
+    let overlap = |f: fn(&crate::dynamics::world::PointRecord) -> f64| {
+        held.points.iter().map(|p| -f(p)).fold(0.0, f64::max)
+    };
+    let sink = held
+        .points
+        .iter()
+        .map(|p| p.predicted_sink)
+        .fold(0.0, f64::max);
+    let sliding = held.points.iter().any(|p| p.sliding);
+    let capped = held.points.iter().any(|p| p.push_out_capped);
+    vec![
+        format!(
+            "soft step       {}, impulse {} N s, {}",
+            crate::trace::counted(held.points.len(), "point", "points"),
+            mask.fixed(impulse, 4),
+            if sliding { "sliding" } else { "sticking" },
+        ),
+        format!(
+            "overlap         {} mm ({} at the frame start)",
+            mask.fixed(overlap(|p| p.separation_end) * 1e3, 4),
+            mask.fixed(overlap(|p| p.separation_start) * 1e3, 4)
+        ),
+        format!(
+            "sink predicted  {} mm; warm start {} N s{}",
+            mask.fixed(sink * 1e3, 4),
+            mask.fixed(warm, 4),
+            if capped { "; push-out capped" } else { "" }
+        ),
+    ]
 }
 
 /// One event with its response, what `mask` hides shown as `?`.
@@ -96,8 +150,9 @@ pub fn summary(app: &App) -> String {
     let events = app.record().events.len();
     let contact = app.pair().and_then(|pair| pair.contact.as_ref());
     // The last separating axis, then the kind; an overlap has no axis and says so once.
-    let mut text = match contact {
-        Some(c) => format!(
+    let mut text = match (soft_step_summary(app), contact) {
+        (Some(held), _) => held,
+        (None, Some(c)) => format!(
             "contact t={} s ({} of frame) {}{} at {}",
             mask.fixed(c.time, 5),
             mask.fixed((c.time - time) / dt, 2),
@@ -107,13 +162,46 @@ pub fn summary(app: &App) -> String {
             mask.word(&c.kind),
             mask.coordinates(&c.point, 3)
         ),
-        None => "no contact in this frame".to_string(),
+        (None, None) => "no contact in this frame".to_string(),
     };
     if events > 0 {
         let since = app.record().frame.saturating_sub(1);
         let _ = write!(text, ", {events} event(s) since frame {since}");
     }
     text
+}
+
+/// The compact layout's line for a pair the soft step holds (in place of its first contact,
+/// which is the frame's start): points, impulse, sticking or sliding, overlap and predicted sink.
+fn soft_step_summary(app: &App) -> Option<String> {
+    let mask = app.mask();
+    let pair = app.pair()?;
+    let held = app
+        .record()
+        .solver
+        .contacts
+        .iter()
+        .find(|c| (c.a == pair.a && c.b == pair.b) || (c.a == pair.b && c.b == pair.a))?;
+    let impulse: f64 = held.points.iter().map(|p| p.normal_impulse).sum();
+    let overlap = held
+        .points
+        .iter()
+        .map(|p| -p.separation_end)
+        .fold(0.0, f64::max);
+    let sink = held
+        .points
+        .iter()
+        .map(|p| p.predicted_sink)
+        .fold(0.0, f64::max);
+    let sliding = held.points.iter().any(|p| p.sliding);
+    Some(format!(
+        "soft step: {}, {} N s, {}, overlap {} mm, sink {} mm",
+        crate::trace::counted(held.points.len(), "point", "points"),
+        mask.fixed(impulse, 4),
+        if sliding { "sliding" } else { "sticking" },
+        mask.fixed(overlap * 1e3, 4),
+        mask.fixed(sink * 1e3, 4)
+    ))
 }
 
 /// Draws the bordered contact panel: the first contact, the scene's rays and distances at this

@@ -253,3 +253,25 @@ fn a_gap_of_005_between_unit_boxes_spans_at_least_8_columns_along_the_axis() {
     let screen = text(&draw(&mut miss, 120, 40));
     assert!(gap_columns(&screen, "0.051").unwrap_or(0) >= 8, "{screen}");
 }
+
+#[test]
+fn a_pair_the_soft_step_holds_shows_its_impulse_and_sink_in_the_contact_panel() {
+    let text_scene = "[world]\nresting = \"soft\"\ndt = 0.016666666666666666\n\
+                      gravity = [0, -9.81, 0]\nrestitution = 0\nfriction = 0.5\n\
+                      [[body]]\nname = \"floor\"\nshape = \"plane\"\nnormal = [0, 1, 0]\n\
+                      [[body]]\nname = \"crate\"\nshape = \"box\"\ncenter = [0, 0.5, 0]\n\
+                      half_extents = [0.5, 0.5, 0.5]\nmass = 3\n";
+    let scene = scene::load_str(text_scene, "held.toml").expect("loads");
+    let options = Options {
+        frame: 20,
+        pair: Some(("floor".into(), "crate".into())),
+        ..themed(false)
+    };
+    for (width, height) in [(120, 40), (80, 24)] {
+        let mut app = App::new(scene.clone(), &options);
+        let screen = text(&draw(&mut app, width, height));
+        insta::assert_snapshot!(format!("soft_step_contact_{width}x{height}"), screen);
+        // A crate of 3 kg on the floor: the floor's impulse over a frame is m g dt = 0.4905 N s.
+        assert!(screen.contains("0.4905 N s"), "{screen}");
+    }
+}
