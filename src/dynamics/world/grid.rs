@@ -43,40 +43,14 @@ pub(super) fn pairs(volumes: &[Volume], margin: f64) -> Vec<(usize, usize)> {
         .map(|b| b.is_none_or(|b| (b.max - b.min).max() > WIDE_CELLS * cell))
         .collect();
     let index = |x: f64| (x / cell).floor() as i64;
-    let mut entries: Vec<([i64; 3], usize)> = Vec::new();
-    for (i, b) in boxes.iter().enumerate() {
-        let Some(b) = b.filter(|_| !wide[i]) else {
-            continue;
-        };
+    let in_range = boxes.iter().flatten().all(|b| {
         let (lo, hi) = (b.min.map(index), b.max.map(index));
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    entries.push(([x, y, z], i));
-                }
-            }
-        }
-    }
-    entries.sort_unstable();
-    let mut start = 0;
-    while start < entries.len() {
-        let key = entries[start].0;
-        let end = start + entries[start..].partition_point(|e| e.0 == key);
-        for p in start..end {
-            for q in p + 1..end {
-                let (i, j) = (entries[p].1, entries[q].1);
-                let (Some(a), Some(b)) = (boxes[i], boxes[j]) else {
-                    continue;
-                };
-                let low = a.min.sup(&b.min);
-                let overlap = (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]);
-                let home = low.map(index);
-                if overlap && [home.x, home.y, home.z] == key {
-                    out.push((i.min(j), i.max(j)));
-                }
-            }
-        }
-        start = end;
+        lo.iter().chain(hi.iter()).all(|c| c.abs() < PACKED_HALF)
+    });
+    if in_range {
+        cell_pairs(&boxes, &wide, &index, pack, &mut out);
+    } else {
+        cell_pairs(&boxes, &wide, &index, |c| c, &mut out);
     }
     for w in (0..volumes.len()).filter(|&w| wide[w]) {
         for j in 0..volumes.len() {
@@ -96,6 +70,64 @@ pub(super) fn pairs(volumes: &[Volume], margin: f64) -> Vec<(usize, usize)> {
     }
     out.sort_unstable();
     out
+}
+
+/// Cell coordinates below this in magnitude pack into one `u64` key, 21 bits each.
+const PACKED_HALF: i64 = 1 << 20;
+
+/// A cell's coordinates as one key that sorts as the coordinates do (each below
+/// [`PACKED_HALF`] in magnitude).
+fn pack(c: [i64; 3]) -> u64 {
+    let field = |x: i64| (x + PACKED_HALF) as u64;
+    (field(c[0]) << 42) | (field(c[1]) << 21) | field(c[2])
+}
+
+/// Steps 2 and 3 of [`pairs`]: every grown box entered in the cells it covers (keyed by `key`),
+/// the entries sorted, and each overlapping pair reported in the cell of its overlap's low corner.
+fn cell_pairs<K: Ord + Copy>(
+    boxes: &[Option<Aabb>],
+    wide: &[bool],
+    index: &dyn Fn(f64) -> i64,
+    key: impl Fn([i64; 3]) -> K,
+    out: &mut Vec<(usize, usize)>,
+) {
+    let mut entries: Vec<(K, usize)> = Vec::with_capacity(2 * boxes.len());
+    for (i, b) in boxes.iter().enumerate() {
+        let Some(b) = b.filter(|_| !wide[i]) else {
+            continue;
+        };
+        let (lo, hi) = (b.min.map(index), b.max.map(index));
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    entries.push((key([x, y, z]), i));
+                }
+            }
+        }
+    }
+    entries.sort_unstable_by(|p, q| p.0.cmp(&q.0).then(p.1.cmp(&q.1)));
+    let mut start = 0;
+    while start < entries.len() {
+        let cell = entries[start].0;
+        let end = start + entries[start..].partition_point(|e| e.0 == cell);
+        for p in start..end {
+            for q in p + 1..end {
+                let (i, j) = (entries[p].1, entries[q].1);
+                let (Some(a), Some(b)) = (boxes[i], boxes[j]) else {
+                    continue;
+                };
+                let overlap = (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]);
+                if !overlap {
+                    continue;
+                }
+                let home = a.min.sup(&b.min).map(index);
+                if key([home.x, home.y, home.z]) == cell {
+                    out.push((i.min(j), i.max(j)));
+                }
+            }
+        }
+        start = end;
+    }
 }
 
 /// `b` grown by `d` on every side.
