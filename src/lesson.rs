@@ -1,5 +1,7 @@
 //! Lessons: guided walkthroughs scripted in TOML, checked headless against the engine.
 
+mod arithmetic;
+mod arithmetic_check;
 mod axis;
 mod body;
 mod check;
@@ -14,6 +16,7 @@ mod placeholder;
 mod placeholder_words;
 pub mod progress;
 mod prose;
+mod prose_arithmetic;
 mod prose_check;
 mod quiz;
 mod records;

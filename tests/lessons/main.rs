@@ -20,6 +20,7 @@ use lesson_support::keys;
 
 mod citations;
 mod course_claims;
+mod lesson_arithmetic;
 mod lesson_cli;
 mod lesson_convex;
 mod lesson_keys;
