@@ -25,10 +25,11 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     {
         Some((pair, contact)) => {
             let fraction = (contact.time - time) / dt;
+            let tied = mask.ties(&[contact.time, fraction, contact.time - time]);
             out.push(Line::from(format!(
                 "first contact   t = {} s, {} of the frame ({},{})",
-                mask.fixed(contact.time, 5),
-                mask.fixed(fraction, 3),
+                mask.fixed_if(tied, contact.time, 5),
+                mask.fixed_if(tied, fraction, 3),
                 pair.a,
                 pair.b
             )));
@@ -97,16 +98,20 @@ pub fn summary(app: &App) -> String {
     let contact = app.pair().and_then(|pair| pair.contact.as_ref());
     // The last separating axis, then the kind; an overlap has no axis and says so once.
     let mut text = match contact {
-        Some(c) => format!(
-            "contact t={} s ({} of frame) {}{} at {}",
-            mask.fixed(c.time, 5),
-            mask.fixed((c.time - time) / dt, 2),
-            c.axis
-                .as_deref()
-                .map_or_else(String::new, |a| format!("{} ", mask.word(a))),
-            mask.word(&c.kind),
-            mask.coordinates(&c.point, 3)
-        ),
+        Some(c) => {
+            let fraction = (c.time - time) / dt;
+            let tied = mask.ties(&[c.time, fraction, c.time - time]);
+            format!(
+                "contact t={} s ({} of frame) {}{} at {}",
+                mask.fixed_if(tied, c.time, 5),
+                mask.fixed_if(tied, fraction, 2),
+                c.axis
+                    .as_deref()
+                    .map_or_else(String::new, |a| format!("{} ", mask.word(a))),
+                mask.word(&c.kind),
+                mask.coordinates(&c.point, 3)
+            )
+        }
         None => "no contact in this frame".to_string(),
     };
     if events > 0 {

@@ -153,18 +153,26 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
 /// A surface table's names take a column more, from the gap's column, and its marks (up to
 /// `in-plane`) one more, from the space before them.
 pub fn row_text(row: &TableRow, surface: bool, selected: bool, mask: &Mask) -> String {
-    let gap = row
-        .gap
-        .map_or_else(|| "-".to_string(), |g| mask.fixed(g, 3));
+    let sum = row.r0 + row.r1;
+    let tied = mask.ties(&[
+        row.r,
+        row.r0,
+        row.r1,
+        row.r - sum,
+        sum,
+        row.gap.unwrap_or(f64::NAN),
+    ]);
+    let cell = |x: f64| mask.fixed_if(tied, x, 3);
+    let gap = row.gap.map_or_else(|| "-".to_string(), cell);
     let (name, gap_width, space) = if surface { (7, 8, " ") } else { (6, 9, "  ") };
     format!(
         "{}{:<name$}{:>r$}{:>9}{:>9}{:>10}{gap:>gap_width$}{space}{}",
         if selected { '>' } else { ' ' },
         row.name,
-        mask.fixed(row.r, 3),
-        mask.fixed(row.r0, 3),
-        mask.fixed(row.r1, 3),
-        mask.fixed(row.r - row.r0 - row.r1, 3),
+        cell(row.r),
+        cell(row.r0),
+        cell(row.r1),
+        cell(row.r - row.r0 - row.r1),
         mark(row, mask.hides_verdict()),
         r = 15 - name,
     )

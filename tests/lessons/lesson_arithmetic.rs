@@ -1,5 +1,6 @@
 //! The prose check's arithmetic: every `a op b = c` of a lesson's prose recomputed from its
-//! operands, whatever their digits, and short operands that miscopy an engine value.
+//! operands, whatever their digits, and short operands that miscopy an engine value; and the
+//! screen check of open questions.
 
 use crate::cli_support;
 use cli_support::{lesson_fixture as fixture, run as sepax};
@@ -27,4 +28,13 @@ fn right_sums_and_products_pass() {
     let (code, stdout, stderr) = sepax(&["check", &fixture("arithmetic_right.toml")]);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(stdout.contains("check: 18 passed, 0 failed"), "{stdout}");
+}
+
+#[test]
+fn check_reports_a_question_that_states_its_answer() {
+    let path = fixture("quiz_leak.toml");
+    let (code, stdout, _) = sepax(&["check", &path]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let leak = format!("{path}:6:1: step 1: at 120×40 the open question's answer follows from the screen: the question's own words write 1.200");
+    assert!(stdout.lines().any(|l| l == leak), "{stdout}");
 }

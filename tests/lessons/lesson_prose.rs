@@ -67,10 +67,10 @@ fn check_passes_prose_that_quotes_the_engine_or_marks_worked_numbers() {
     let (code, stdout, stderr) = sepax(&["check", &fixture("live_values.toml")]);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
-        stdout.contains("(10 expected facts, 26 numbers and placeholders in prose)"),
+        stdout.contains("(10 expected facts, 27 numbers and placeholders in prose)"),
         "{stdout}"
     );
-    assert!(stdout.contains("check: 36 passed, 0 failed"), "{stdout}");
+    assert!(stdout.contains("check: 37 passed, 0 failed"), "{stdout}");
 }
 
 #[test]
