@@ -101,30 +101,33 @@ fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
     }
 }
 
-/// The screens of the lesson's number questions read with the question open, and one located
-/// line per way such a screen gives the answer away.
+/// The screens of the lesson's number questions, and of the steps that point at a panel or a
+/// row, read with the question open; one located line per way a screen gives the answer away or
+/// lacks what its step points at.
 #[cfg(feature = "tui")]
 fn screen_leaks(lesson: &Lesson) -> (usize, Vec<String>) {
-    use sepax::tui::lesson::{leaks, screens};
+    use sepax::tui::lesson::{leaks, missing, pointed_screens, screens};
     let found = leaks(lesson)
         .into_iter()
-        .map(|leak| {
+        .map(|leak| (leak, "the open question's answer follows from the screen"))
+        .chain(
+            missing(lesson)
+                .into_iter()
+                .map(|leak| (leak, "the step points at what is not shown")),
+        )
+        .map(|(leak, why)| {
             let step = &lesson.steps[leak.step];
             let (w, h) = leak.size;
             scene::Diagnostic::located(
                 &lesson.path,
                 step.place.line,
                 step.place.column,
-                format!(
-                    "step {}: at {w}×{h} the open question's answer follows from the screen: {}",
-                    leak.step + 1,
-                    leak.what
-                ),
+                format!("step {}: at {w}×{h} {why}: {}", leak.step + 1, leak.what),
             )
             .to_string()
         })
         .collect();
-    (screens(lesson), found)
+    (screens(lesson) + pointed_screens(lesson), found)
 }
 
 /// Without the terminal UI there is no screen to read.

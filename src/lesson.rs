@@ -20,6 +20,7 @@ mod prose_arithmetic;
 mod prose_check;
 mod quiz;
 mod records;
+mod show;
 mod tomlstr;
 
 pub use axis::{TableAxis, AXIS_NAMES};
@@ -45,6 +46,7 @@ pub use prose::{value_char, value_index, Prose, MARKER, WORKED_BLOCK, WORKED_CLO
 pub use prose_check::{engine_values, Labelled};
 pub use quiz::DEFAULT_RELATIVE_TOLERANCE;
 pub use records::FrameRecords;
+pub use show::{Shown, SHOW_WORDS};
 
 use std::path::Path;
 

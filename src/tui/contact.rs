@@ -121,6 +121,14 @@ pub fn summary(app: &App) -> String {
     text
 }
 
+/// The contact panel's lines without its events: the pair's contact, then the rays and
+/// distances of the scene (what a lesson pane shows where the panel has no room).
+pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
+    let mut lines = lines(app);
+    lines.extend(super::Probes::of(app).lines(app));
+    lines
+}
+
 /// Draws the bordered contact panel: the first contact, the scene's rays and distances at this
 /// frame, then the frame's events a page at a time.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

@@ -12,6 +12,7 @@ mod markup;
 mod pane;
 mod player;
 mod quiz;
+mod shown_check;
 mod update;
 mod view;
 
@@ -21,4 +22,5 @@ pub use layout::{Areas, Placement};
 pub use leaks::{leaks, screen_leaks, screens, Leak, LEAK_SIZES};
 pub use player::{Exit, Player, Text};
 pub use quiz::{answer_text, Answered, Attempts, WRONG_ANSWERS};
+pub use shown_check::{missing, pointed_screens};
 pub use update::LessonAction;

@@ -29,6 +29,7 @@ mod lesson_menu;
 mod lesson_prose;
 mod lesson_quiz;
 mod lesson_screen;
+mod lesson_show;
 mod lesson_surfaces;
 mod lessons;
 mod vocabulary;

@@ -100,15 +100,12 @@ fn frame_of(player: &Player) -> (f64, f64) {
     (app.record().time, app.scene().world.dt)
 }
 
-/// The debugger's rows as text (the pane beside or below it left out).
-fn debugger_lines(player: &Player) -> Vec<String> {
+/// The screen drawn, with the debugger's area in it (the pane beside or below it left out).
+pub(super) fn drawn(player: &Player) -> (Buffer, Rect) {
     let areas = player.areas();
     let (width, height) = (areas.bar.width, areas.bar.bottom());
     let Ok(mut terminal) = Terminal::new(TestBackend::new(width, height));
-    let drawn = terminal.draw(|frame| frame.render_widget(player, frame.area()));
-    if drawn.is_err() {
-        return Vec::new();
-    }
+    let _ = terminal.draw(|frame| frame.render_widget(player, frame.area()));
     let buffer = terminal.backend().buffer().clone();
     let bottom = if areas.pane.x == areas.debugger.x && areas.pane.height > 0 {
         areas.pane.y
@@ -119,10 +116,17 @@ fn debugger_lines(player: &Player) -> Vec<String> {
         height: bottom.saturating_sub(areas.debugger.y),
         ..areas.debugger
     };
+    (buffer, area)
+}
+
+/// The debugger's rows as text (the pane beside or below it left out).
+fn debugger_lines(player: &Player) -> Vec<String> {
+    let (buffer, area) = drawn(player);
     rows_of(&buffer, area)
 }
 
-fn rows_of(buffer: &Buffer, area: Rect) -> Vec<String> {
+/// The rows of `area` of `buffer` as text.
+pub(super) fn rows_of(buffer: &Buffer, area: Rect) -> Vec<String> {
     (area.y..area.bottom())
         .map(|y| {
             (area.x..area.right())
