@@ -121,11 +121,21 @@ pub fn summary(app: &App) -> String {
     text
 }
 
-/// The contact panel's lines without its events: the pair's contact, then the rays and
-/// distances of the scene (what a lesson pane shows where the panel has no room).
+/// The contact panel's lines: the pair's contact, the rays and distances of the scene, then the
+/// frame's events (what a lesson pane shows where the panel has no room).
 pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
     let mut lines = lines(app);
     lines.extend(super::Probes::of(app).lines(app));
+    let since = app.record().frame.saturating_sub(1);
+    let events = &app.record().events;
+    if !events.is_empty() {
+        lines.push(Line::from(format!("events since frame {since}:")));
+        lines.extend(
+            events
+                .iter()
+                .map(|event| Line::from(event_text(event, app.mask()))),
+        );
+    }
     lines
 }
 
