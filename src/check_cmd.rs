@@ -87,15 +87,53 @@ fn check_lesson(loaded: Result<Lesson, Diagnostics>) -> Checked {
             let report = lesson::check_lesson(&lesson);
             let lines =
                 |found: &[scene::Diagnostic]| found.iter().map(ToString::to_string).collect();
+            let (screens, leaks) = screen_leaks(&lesson);
+            let mut prose: Vec<String> = lines(&report.prose);
+            prose.extend(leaks);
             Checked::Lesson {
                 facts: report.facts,
                 failures: lines(&report.failures),
-                prose_checks: report.prose_checks,
-                prose: lines(&report.prose),
+                prose_checks: report.prose_checks + screens,
+                prose,
             }
         }
         Err(problems) => Checked::Invalid(problems),
     }
+}
+
+/// The screens of the lesson's number questions, and of the steps that point at a panel or a
+/// row, read with the question open; one located line per way a screen gives the answer away or
+/// lacks what its step points at.
+#[cfg(feature = "tui")]
+fn screen_leaks(lesson: &Lesson) -> (usize, Vec<String>) {
+    use sepax::tui::lesson::{leaks, missing, pointed_screens, screens};
+    let found = leaks(lesson)
+        .into_iter()
+        .map(|leak| (leak, "the open question's answer follows from the screen"))
+        .chain(
+            missing(lesson)
+                .into_iter()
+                .map(|leak| (leak, "the step points at what is not shown")),
+        )
+        .map(|(leak, why)| {
+            let step = &lesson.steps[leak.step];
+            let (w, h) = leak.size;
+            scene::Diagnostic::located(
+                &lesson.path,
+                step.place.line,
+                step.place.column,
+                format!("step {}: at {w}×{h} {why}: {}", leak.step + 1, leak.what),
+            )
+            .to_string()
+        })
+        .collect();
+    (screens(lesson) + pointed_screens(lesson), found)
+}
+
+/// Without the terminal UI there is no screen to read.
+#[cfg(not(feature = "tui"))]
+fn screen_leaks(_: &Lesson) -> (usize, Vec<String>) {
+    (0, Vec::new())
 }
 
 /// Prints failures and a closing `check: N passed, M failed` line; 2 if a file is invalid, 1 if

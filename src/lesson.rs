@@ -1,5 +1,7 @@
 //! Lessons: guided walkthroughs scripted in TOML, checked headless against the engine.
 
+mod arithmetic;
+mod arithmetic_check;
 mod axis;
 mod body;
 mod check;
@@ -14,9 +16,11 @@ mod placeholder;
 mod placeholder_words;
 pub mod progress;
 mod prose;
+mod prose_arithmetic;
 mod prose_check;
 mod quiz;
 mod records;
+mod show;
 mod tomlstr;
 
 pub use axis::{TableAxis, AXIS_NAMES};
@@ -42,6 +46,7 @@ pub use prose::{value_char, value_index, Prose, MARKER, WORKED_BLOCK, WORKED_CLO
 pub use prose_check::{engine_values, Labelled};
 pub use quiz::DEFAULT_RELATIVE_TOLERANCE;
 pub use records::FrameRecords;
+pub use show::{Shown, SHOW_WORDS};
 
 use std::path::Path;
 

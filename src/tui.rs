@@ -9,7 +9,7 @@
 
 mod action;
 mod app;
-mod contact;
+pub(crate) mod contact;
 mod convex_table;
 mod focus;
 mod header;

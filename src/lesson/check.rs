@@ -3,6 +3,7 @@
 
 use super::facts::evaluate;
 use super::model::{Lesson, PlayUntil};
+use super::prose_arithmetic;
 use super::prose_check;
 use super::records::FrameRecords;
 use crate::sat::Robustness;
@@ -182,6 +183,7 @@ pub fn first_contact_from(
 /// each number it states must be a value of the step's records, each placeholder must have one.
 pub fn check_lesson(lesson: &Lesson) -> CheckReport {
     let walk = walk(lesson);
+    let worked = prose_arithmetic::worked_results(lesson);
     let mut report = CheckReport::default();
     for (index, (step, state)) in lesson.steps.iter().zip(&walk.states).enumerate() {
         let at = match state {
@@ -233,7 +235,7 @@ pub fn check_lesson(lesson: &Lesson) -> CheckReport {
                 format!("step {}: {problem}", index + 1),
             ));
         }
-        let prose = prose_check::check_step(lesson, index, &mut records);
+        let prose = prose_check::check_step(lesson, index, &mut records, &worked);
         report.prose_checks += prose.checked;
         report.prose.extend(prose.findings);
     }

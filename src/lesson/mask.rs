@@ -1,7 +1,8 @@
 //! What the lesson screen hides while a question is open: every value that states the answer.
 //!
-//! A number answer hides every measured or computed number within the quiz's tolerance of it
-//! (as a value, or as the screen prints it); a choice answer that is a word the engine uses (an
+//! A number answer (or a choice that is a number) hides every measured or computed number within
+//! the quiz's tolerance of it (as a value, or as the screen prints it), and every number printed
+//! with it from which it follows in one step (see [`Mask::ties`]); a choice answer that is a word the engine uses (an
 //! axis name, a contact kind, a stage, a world axis `x`/`y`/`z`) hides that word in the engine's
 //! statements, and an axis name also hides the separating-axis verdict (the `sep` marks).
 
@@ -11,6 +12,7 @@ use super::axis::TableAxis;
 use super::expect::{CONTACT_KINDS, STAGES};
 use super::model::Answer;
 use super::narration::{Resolved, Value};
+use super::quiz::DEFAULT_RELATIVE_TOLERANCE;
 use crate::trace::fixed;
 
 /// What a masked value shows instead.
@@ -37,13 +39,21 @@ impl Mask {
                 number: Some((*value, *tolerance)),
                 word: None,
             },
-            Answer::Choice { choices, correct } => Mask {
-                number: None,
-                word: choices
-                    .get(*correct)
-                    .filter(|word| is_engine_word(word))
-                    .map(|word| word.trim().to_string()),
-            },
+            Answer::Choice { choices, correct } => {
+                let word = choices.get(*correct).map(|w| w.trim()).unwrap_or_default();
+                // A choice that is a number ("1", "0.5") is a number the screen can print.
+                if let Ok(value) = word.parse::<f64>() {
+                    let tolerance = DEFAULT_RELATIVE_TOLERANCE * value.abs().max(1.0);
+                    return Mask {
+                        number: Some((value, tolerance)),
+                        word: None,
+                    };
+                }
+                Mask {
+                    number: None,
+                    word: is_engine_word(word).then(|| word.to_string()),
+                }
+            }
         }
     }
 
@@ -57,6 +67,35 @@ impl Mask {
         self.number.is_some_and(|(value, tolerance)| {
             x.is_finite() && (x - value).abs() <= tolerance * (1.0 + 1e-9) + 1e-12
         })
+    }
+
+    /// Whether any of `tied`, numbers that the screen prints together and that give each other
+    /// in one step (a table row's `R`, `R0`, `R1`, `R-(R0+R1)`, `R0 + R1` and gap; a contact's
+    /// time and fraction of the frame), states the answer: then every one of them is hidden.
+    pub fn ties(&self, tied: &[f64]) -> bool {
+        tied.iter()
+            .any(|x| self.hides(*x) || self.hides_printed(&fixed(*x, 3)))
+    }
+
+    /// Whether the interval `[low, high]` (bounds printed around a value, as GJK's) holds the
+    /// answer, so that it brackets it.
+    pub fn brackets(&self, low: f64, high: f64) -> bool {
+        self.number.is_some_and(|(value, tolerance)| {
+            low.is_finite()
+                && high.is_finite()
+                && low - tolerance <= value
+                && value <= high + tolerance
+        })
+    }
+
+    /// `x` to `decimals` decimals, or `?` when it states the answer or `hidden` says its group
+    /// does.
+    pub fn fixed_if(&self, hidden: bool, x: f64, decimals: usize) -> String {
+        if hidden {
+            HIDDEN.to_string()
+        } else {
+            self.fixed(x, decimals)
+        }
     }
 
     /// Whether the printed number `text` states the answer.

@@ -92,10 +92,13 @@ fn engine_words_are_hidden_and_other_choices_hide_nothing() {
         "the AABBs are apart on ?, x1"
     );
     assert!(choice(&["spheres", "sat"], 0).hides_word("spheres"));
-    for free in [choice(&["yes", "no"], 1), choice(&["0.5", "1"], 1)] {
-        assert!(!free.is_on());
-        assert_eq!(free.text("no contact, 1.000"), "no contact, 1.000");
-    }
+    let free = choice(&["yes", "no"], 1);
+    assert!(!free.is_on());
+    assert_eq!(free.text("no contact, 1.000"), "no contact, 1.000");
+    // A choice that is a number is a number the screen prints (L1 step 3's `R0 1.000`).
+    let number_choice = choice(&["0.5", "1"], 1);
+    assert!(number_choice.is_on());
+    assert_eq!(number_choice.text("no contact, 1.000"), "no contact, ?");
     assert!(!Mask::default().is_on());
     assert_eq!(Mask::default().fixed(1.0, 3), "1.000");
 }
@@ -135,4 +138,23 @@ fn a_hidden_number_in_a_column_keeps_its_width() {
     assert_eq!(masked, "  [     1.300000    -2.000000            ? ]");
     assert_eq!(masked.chars().count(), row.chars().count());
     assert_eq!(mask.text(row), "  [     1.300000    -2.000000    ? ]");
+}
+
+#[test]
+fn a_number_choice_hides_like_a_number_answer() {
+    let mask = choice(&["0.5", "1", "1.5"], 1);
+    assert_eq!(mask.fixed(1.0, 3), "?");
+    assert_eq!(mask.fixed(0.5, 3), "0.500");
+    assert!(!mask.hides_word("1"));
+}
+
+#[test]
+fn numbers_tied_to_the_answer_hide_together() {
+    let mask = number(1.202, 0.01);
+    // A row's R = 1.202 hides its R0, R1 and R-(R0+R1), which would give it back.
+    assert!(mask.ties(&[1.202, 0.5, 1.768, -1.066]));
+    assert!(!mask.ties(&[1.626, 0.5, 1.768, -0.641]));
+    assert_eq!(mask.fixed_if(true, 0.5, 3), "?");
+    assert_eq!(mask.fixed_if(false, 0.5, 3), "0.500");
+    assert!(mask.brackets(1.19, 1.214) && !mask.brackets(1.25, 1.5));
 }

@@ -2,6 +2,7 @@
 
 use super::axis::TableAxis;
 use super::prose::Prose;
+use super::show::Shown;
 use crate::scene::Scene;
 
 /// The views a step may ask the debugger for.
@@ -54,6 +55,8 @@ pub struct Step {
     pub expect: Vec<Expectation>,
     /// A question for the learner.
     pub quiz: Option<Quiz>,
+    /// What the prose points at, kept in view at every size (`show = ["contact"]`).
+    pub show: Vec<Shown>,
 }
 
 /// A highlighted pair and axis.

@@ -146,8 +146,9 @@ fn exponent(bytes: &[u8], end: usize) -> usize {
     }
 }
 
-/// The significant digits of a mantissa written in decimal.
-fn significant(mantissa: &str) -> usize {
+/// The significant digits of a number written in decimal (its exponent aside).
+pub(crate) fn significant(written: &str) -> usize {
+    let mantissa = written.split(['e', 'E']).next().unwrap_or(written);
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
     let digits = digits.trim_start_matches('0');
     if mantissa.contains('.') {

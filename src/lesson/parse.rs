@@ -8,6 +8,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 use super::model::{Lesson, Place, Step, VIEWS};
+use super::show;
 use super::{expect, prose, quiz};
 use crate::scene::fields::Fields;
 use crate::scene::load::parse_root;
@@ -190,6 +191,7 @@ fn step(
     let quiz = f
         .raw("quiz")
         .map(|raw| quiz::read(raw, &label, scene, reader, r));
+    let show = f.raw("show").map(|raw| show::read(raw, &label, r));
     if text.is_none() {
         f.missing::<()>("text", "the narration shown for the step");
     }
@@ -204,6 +206,7 @@ fn step(
         play_until,
         expect: expectations.unwrap_or(Some(Vec::new()))?,
         quiz: quiz.transpose().ok()?,
+        show: show.unwrap_or(Some(Vec::new()))?,
     };
     finished.then_some(step)
 }

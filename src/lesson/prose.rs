@@ -5,6 +5,7 @@ use std::ops::{Deref, Range};
 
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
 
+use super::arithmetic::{self, Chain};
 use super::numbers::{self, Quoted};
 use super::parse::Reader;
 use super::placeholder::{self, Placeholder};
@@ -35,6 +36,8 @@ pub struct Prose {
     pub worked: Vec<Range<usize>>,
     /// The numbers written outside placeholders and worked spans that the prose check compares.
     pub numbers: Vec<Quoted>,
+    /// The arithmetic chains (`a × b = c`) that the prose check recomputes, worked spans included.
+    pub arithmetic: Vec<Chain>,
 }
 
 impl Deref for Prose {
@@ -133,11 +136,24 @@ pub(crate) fn read(
         let at = locate(offset..offset + 1).start;
         reader.place(&(at..at + 1))
     });
+    let ranges: Vec<Range<usize>> = placeholders.iter().map(|p| p.range.clone()).collect();
+    let mut arithmetic = arithmetic::chains(text, &ranges);
+    for segment in arithmetic.iter_mut().flat_map(|c| &mut c.segments) {
+        segment.places = segment
+            .spans
+            .iter()
+            .map(|span| {
+                let at = locate(span.start..span.start + 1).start;
+                reader.place(&(at..at + 1))
+            })
+            .collect();
+    }
     ok.then(|| Prose {
         source: text.to_string(),
         placeholders,
         worked,
         numbers,
+        arithmetic,
     })
 }
 

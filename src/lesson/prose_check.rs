@@ -8,6 +8,7 @@ use serde_json::Value as Json;
 use super::model::{Lesson, Step};
 use super::narration::{value_of, Value};
 use super::numbers::{self, Quoted};
+use super::prose_arithmetic::{self, Known};
 use super::records::FrameRecords;
 use crate::scene::Diagnostic;
 
@@ -23,12 +24,15 @@ pub(crate) struct ProseFindings {
     pub findings: Vec<Diagnostic>,
 }
 
-/// Checks the text, hint and explanation of step `index` against `records`.
+/// Checks the text, hint and explanation of step `index` against `records`; `worked` are the
+/// results of the lesson's written arithmetic.
 pub(crate) fn check_step(
     lesson: &Lesson,
     index: usize,
     records: &mut FrameRecords<'_>,
+    worked: &[f64],
 ) -> ProseFindings {
+    let givens = prose_arithmetic::givens(records.scene);
     let step: &Step = &lesson.steps[index];
     let quiz = step.quiz.as_ref();
     let pieces = [
@@ -58,6 +62,22 @@ pub(crate) fn check_step(
                     format!("{written} in the {what} has no value at frame {frame}: {why}"),
                 ));
             }
+        }
+        if !prose.arithmetic.is_empty() {
+            let engine = values.get_or_insert_with(|| engine_values(records)).clone();
+            let known = Known {
+                engine: &engine,
+                givens: &givens,
+                worked,
+            };
+            let found = prose_arithmetic::findings(prose, records, &known);
+            out.checked += found.checked;
+            out.findings.extend(
+                found
+                    .findings
+                    .into_iter()
+                    .map(|(place, message)| say(place, format!("in the {what}, {message}"))),
+            );
         }
         if prose.numbers.is_empty() {
             continue;

@@ -102,6 +102,10 @@ pub struct App {
     pub(super) running: bool,
     pub(super) extent: [Vector3<f64>; 2],
     pub(super) mask: Mask,
+    /// Rows of the table a lesson step keeps in view (by name), whatever row is selected.
+    pub(super) kept_rows: Vec<String>,
+    /// The most table rows in view when a lesson pane covers the debugger's lower rows.
+    pub(super) table_limit: Option<usize>,
 }
 
 impl App {
@@ -152,6 +156,8 @@ impl App {
             running: true,
             extent: [Vector3::zeros(); 2],
             mask: Mask::default(),
+            kept_rows: Vec::new(),
+            table_limit: None,
         };
         app.extent =
             super::navigate::with_probes(super::navigate::extent_of(&app.timeline), &app.scene);

@@ -25,10 +25,11 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     {
         Some((pair, contact)) => {
             let fraction = (contact.time - time) / dt;
+            let tied = mask.ties(&[contact.time, fraction, contact.time - time]);
             out.push(Line::from(format!(
                 "first contact   t = {} s, {} of the frame ({},{})",
-                mask.fixed(contact.time, 5),
-                mask.fixed(fraction, 3),
+                mask.fixed_if(tied, contact.time, 5),
+                mask.fixed_if(tied, fraction, 3),
                 pair.a,
                 pair.b
             )));
@@ -152,16 +153,20 @@ pub fn summary(app: &App) -> String {
     // The last separating axis, then the kind; an overlap has no axis and says so once.
     let mut text = match (soft_step_summary(app), contact) {
         (Some(held), _) => held,
-        (None, Some(c)) => format!(
-            "contact t={} s ({} of frame) {}{} at {}",
-            mask.fixed(c.time, 5),
-            mask.fixed((c.time - time) / dt, 2),
-            c.axis
-                .as_deref()
-                .map_or_else(String::new, |a| format!("{} ", mask.word(a))),
-            mask.word(&c.kind),
-            mask.coordinates(&c.point, 3)
-        ),
+        (None, Some(c)) => {
+            let fraction = (c.time - time) / dt;
+            let tied = mask.ties(&[c.time, fraction, c.time - time]);
+            format!(
+                "contact t={} s ({} of frame) {}{} at {}",
+                mask.fixed_if(tied, c.time, 5),
+                mask.fixed_if(tied, fraction, 2),
+                c.axis
+                    .as_deref()
+                    .map_or_else(String::new, |a| format!("{} ", mask.word(a))),
+                mask.word(&c.kind),
+                mask.coordinates(&c.point, 3)
+            )
+        }
         (None, None) => "no contact in this frame".to_string(),
     };
     if events > 0 {
@@ -202,6 +207,24 @@ fn soft_step_summary(app: &App) -> Option<String> {
         mask.fixed(overlap * 1e3, 4),
         mask.fixed(sink * 1e3, 4)
     ))
+}
+
+/// The contact panel's lines: the pair's contact, the rays and distances of the scene, then the
+/// frame's events (what a lesson pane shows where the panel has no room).
+pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
+    let mut lines = lines(app);
+    lines.extend(super::Probes::of(app).lines(app));
+    let since = app.record().frame.saturating_sub(1);
+    let events = &app.record().events;
+    if !events.is_empty() {
+        lines.push(Line::from(format!("events since frame {since}:")));
+        lines.extend(
+            events
+                .iter()
+                .map(|event| Line::from(event_text(event, app.mask()))),
+        );
+    }
+    lines
 }
 
 /// Draws the bordered contact panel: the first contact, the scene's rays and distances at this

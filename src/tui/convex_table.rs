@@ -106,17 +106,25 @@ pub fn slab_text(table: &ShapeTable, k: usize, selected: bool, mask: &Mask) -> S
     } else {
         ""
     };
-    let gap = row
-        .gap
-        .map_or_else(|| "-".to_string(), |g| mask.fixed(g, 3));
+    let sum = row.r0 + row.r1;
+    let tied = mask.ties(&[
+        row.r,
+        row.r0,
+        row.r1,
+        row.r - sum,
+        sum,
+        row.gap.unwrap_or(f64::NAN),
+    ]);
+    let cell = |x: f64| mask.fixed_if(tied, x, 3);
+    let gap = row.gap.map_or_else(|| "-".to_string(), cell);
     format!(
         "{}{:<6}{:>9}{:>9}{:>9}{:>10}{gap:>9}  {mark}",
         if selected { '>' } else { ' ' },
         name,
-        mask.fixed(row.r, 3),
-        mask.fixed(row.r0, 3),
-        mask.fixed(row.r1, 3),
-        mask.fixed(row.r - row.r0 - row.r1, 3),
+        cell(row.r),
+        cell(row.r0),
+        cell(row.r1),
+        cell(row.r - row.r0 - row.r1),
     )
 }
 
@@ -182,13 +190,14 @@ pub fn render(
 pub fn row_text(gjk: &GjkRecord, k: usize, selected: bool, mask: &Mask) -> String {
     let step = &gjk.iterations[k];
     let d = step.direction.try_normalize(0.0).unwrap_or(step.direction);
+    let bracketed = mask.brackets(step.lower_bound, step.upper_bound);
     format!(
         "{}{:<4}{:>8}{:>9}{:>9}  ({}, {}, {})",
         if selected { '>' } else { ' ' },
         k,
         step.simplex.len(),
-        mask.fixed(step.lower_bound, 3),
-        mask.fixed(step.upper_bound, 3),
+        mask.fixed_if(bracketed, step.lower_bound, 3),
+        mask.fixed_if(bracketed, step.upper_bound, 3),
         mask.fixed(d.x, 2),
         mask.fixed(d.y, 2),
         mask.fixed(d.z, 2)

@@ -137,13 +137,14 @@ pub fn lines(
     mask: &Mask,
 ) -> Vec<Line<'static>> {
     let (r, r0, r1) = (row.r, row.r0, row.r1);
+    let tied = mask.ties(&[r, r0, r1, r - r0 - r1, r0 + r1, row.gap.unwrap_or(f64::NAN)]);
     let summary = format!(
         "{}: R0 = {}, R = {}, R1 = {}, R-(R0+R1) = {}",
         row.name,
-        mask.fixed(r0, 3),
-        mask.fixed(r, 3),
-        mask.fixed(r1, 3),
-        mask.fixed(r - r0 - r1, 3)
+        mask.fixed_if(tied, r0, 3),
+        mask.fixed_if(tied, r, 3),
+        mask.fixed_if(tied, r1, 3),
+        mask.fixed_if(tied, r - r0 - r1, 3)
     );
     if row.flag == RowFlag::AlongNormal {
         return vec![

@@ -50,9 +50,31 @@ fn window(app: &App, pair: &PairRecord, mode: Mode, area: Rect) -> (usize, usize
     let slots = usize::from(area.height).saturating_sub(borders + 1);
     let extra = surface_lines(pair, app.mask()).len();
     let room = slots.saturating_sub(extra).max(slots.min(8));
+    let room = app.table_limit.map_or(room, |limit| room.min(limit.max(1)));
     let shown = total.min(room);
-    let first = (app.row() + 1).saturating_sub(shown).min(total - shown);
-    (first, shown)
+    let rows = pair.rows();
+    let kept: Vec<usize> = app
+        .kept_rows
+        .iter()
+        .filter_map(|name| rows.iter().position(|row| row.name == *name))
+        .collect();
+    (kept_window(app.row(), &kept, shown, total), shown)
+}
+
+/// The first of `shown` rows of `total` drawn: the selected row and the `kept` ones all in view
+/// when they fit, else the kept ones (a lesson's step points at them).
+fn kept_window(selected: usize, kept: &[usize], shown: usize, total: usize) -> usize {
+    let span = |rows: &[usize]| {
+        let low = rows.iter().copied().min()?;
+        let high = rows.iter().copied().max()?;
+        (high - low < shown).then(|| (high + 1).saturating_sub(shown).min(low))
+    };
+    let mut all = kept.to_vec();
+    all.push(selected);
+    span(&all)
+        .or_else(|| span(kept))
+        .unwrap_or_else(|| (selected + 1).saturating_sub(shown))
+        .min(total - shown)
 }
 
 /// Draws the table of the app's selected pair into `area`.
@@ -153,18 +175,26 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
 /// A surface table's names take a column more, from the gap's column, and its marks (up to
 /// `in-plane`) one more, from the space before them.
 pub fn row_text(row: &TableRow, surface: bool, selected: bool, mask: &Mask) -> String {
-    let gap = row
-        .gap
-        .map_or_else(|| "-".to_string(), |g| mask.fixed(g, 3));
+    let sum = row.r0 + row.r1;
+    let tied = mask.ties(&[
+        row.r,
+        row.r0,
+        row.r1,
+        row.r - sum,
+        sum,
+        row.gap.unwrap_or(f64::NAN),
+    ]);
+    let cell = |x: f64| mask.fixed_if(tied, x, 3);
+    let gap = row.gap.map_or_else(|| "-".to_string(), cell);
     let (name, gap_width, space) = if surface { (7, 8, " ") } else { (6, 9, "  ") };
     format!(
         "{}{:<name$}{:>r$}{:>9}{:>9}{:>10}{gap:>gap_width$}{space}{}",
         if selected { '>' } else { ' ' },
         row.name,
-        mask.fixed(row.r, 3),
-        mask.fixed(row.r0, 3),
-        mask.fixed(row.r1, 3),
-        mask.fixed(row.r - row.r0 - row.r1, 3),
+        cell(row.r),
+        cell(row.r0),
+        cell(row.r1),
+        cell(row.r - row.r0 - row.r1),
         mark(row, mask.hides_verdict()),
         r = 15 - name,
     )

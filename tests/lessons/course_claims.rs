@@ -119,3 +119,25 @@ fn the_printed_u3_is_not_an_eigenvector_and_lesson_four_says_so() {
     let text = lesson_text("obb_fitting");
     assert!(text.contains("not an eigenvector"));
 }
+
+#[test]
+fn the_friction_force_puck_of_lesson_25_is_flat_and_does_not_roll() {
+    // Step 3 teaches that friction at the contact spins a ball and it rolls; the puck that then
+    // slides to rest under a friction force must be a body that does not roll.
+    let (name, text) = scene::shipped_scenes()
+        .iter()
+        .find(|(name, _)| *name == "lesson_friction_puck")
+        .expect("the puck's scene is shipped");
+    let scene = scene::load_str(text, name).expect("loads");
+    let puck = scene
+        .bodies
+        .iter()
+        .find(|b| b.name == "puck")
+        .expect("a puck");
+    assert!(
+        matches!(puck.shape, ShapeSpec::Box { .. }),
+        "{:?}",
+        puck.shape
+    );
+    assert!(lesson_text("25_response_models_and_friction").contains("a flat box"));
+}

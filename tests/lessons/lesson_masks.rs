@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use screen_support::{draw, text};
 use sepax::lesson::{load_shipped, Answer, Lesson, CONTACT_KINDS};
 use sepax::sat::AxisId;
-use sepax::tui::lesson::{LessonAction, Player};
+use sepax::tui::lesson::{screen_leaks, LessonAction, Player};
 use sepax::tui::Theme;
 
 /// The screen's rows, as text (the key bar spans the terminal's last row).
@@ -167,12 +167,18 @@ fn without_givens(line: &str, header: bool) -> String {
 fn number_leaks(player: &Player, value: f64, tolerance: f64) -> Vec<String> {
     let near = |x: &f64| (x - value).abs() <= tolerance;
     let (debugger, pane) = screen_parts(player);
+    let app = player.app();
+    let frame = (app.record().time, app.scene().world.dt);
+    let derived = screen_leaks(&debugger, (value, tolerance), frame)
+        .into_iter()
+        .map(|leak| format!("debugger: {leak}"));
     let mut leaks: Vec<String> = debugger
         .iter()
         .enumerate()
         .filter(|(k, line)| decimals(&without_givens(line, *k == 0)).iter().any(near))
         .map(|(_, line)| line)
         .map(|line| format!("debugger: {}", line.trim_end()))
+        .chain(derived)
         .collect();
     let written: String = [
         player.resolved().text.template.as_str(),
@@ -306,4 +312,35 @@ fn the_leak_checks_find_a_shown_answer() {
     assert!(word_leaks(&player, "A0xB2").is_empty());
     player.update(LessonAction::Reveal);
     assert!(!word_leaks(&player, "A0xB2").is_empty(), "revealed: named");
+}
+
+#[test]
+fn no_row_panel_or_bracket_of_an_open_question_gives_its_answer() {
+    // L19 step 3 asks for R of row A1 (1.202): its other cells give it, R0 + R1 + R-(R0+R1),
+    // so the whole row is hidden while the question is open, and comes back after.
+    let lesson = load_shipped(
+        "19_box_triangle_test",
+        sepax::scene::shipped_lessons()
+            .iter()
+            .find(|(name, _)| name.starts_with("19"))
+            .map(|(_, text)| *text)
+            .expect("lesson 19"),
+    )
+    .unwrap();
+    for size in [(120, 40), (80, 24)] {
+        let mut player = open(&lesson, 2, size);
+        let (debugger, _) = screen_parts(&player);
+        let app = player.app();
+        let frame = (app.record().time, app.scene().world.dt);
+        assert!(
+            screen_leaks(&debugger, (1.202, 0.01), frame).is_empty(),
+            "{size:?}: {debugger:#?}"
+        );
+        player.update(LessonAction::Reveal);
+        let (debugger, _) = screen_parts(&player);
+        assert!(
+            !screen_leaks(&debugger, (1.202, 0.01), frame).is_empty(),
+            "{size:?} revealed: {debugger:#?}"
+        );
+    }
 }

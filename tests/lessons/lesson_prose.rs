@@ -67,10 +67,10 @@ fn check_passes_prose_that_quotes_the_engine_or_marks_worked_numbers() {
     let (code, stdout, stderr) = sepax(&["check", &fixture("live_values.toml")]);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(
-        stdout.contains("(10 expected facts, 18 numbers and placeholders in prose)"),
+        stdout.contains("(10 expected facts, 27 numbers and placeholders in prose)"),
         "{stdout}"
     );
-    assert!(stdout.contains("check: 28 passed, 0 failed"), "{stdout}");
+    assert!(stdout.contains("check: 37 passed, 0 failed"), "{stdout}");
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn check_flags_a_wrong_engine_number_and_an_unmarked_worked_one_at_the_number() 
         stdout.contains(&format!("{path}:7:44: step 1: 1.4142 in the text")),
         "{stdout}"
     );
-    assert!(stdout.contains("check: 1 passed, 2 failed"), "{stdout}");
+    assert!(stdout.contains("check: 3 passed, 2 failed"), "{stdout}");
 }
 
 #[test]

@@ -120,3 +120,29 @@ fn d_and_u_scroll_text_that_does_not_fit_and_an_answer_scrolls_to_the_verdict() 
     char_key(&mut p, 'd');
     assert_eq!(p.scroll(), 0, "nothing to scroll");
 }
+
+#[test]
+fn the_key_bar_offers_t_hide_text_on_every_question_at_80_by_24() {
+    // At 80×24 the pane covers the debugger's lower rows; `t` gives the debugger the screen,
+    // so the bar keeps it even when the scroll and answer keys take the room.
+    let mut missing = Vec::new();
+    for (name, text) in sepax::scene::shipped_lessons() {
+        let lesson = sepax::lesson::load_shipped(name, text).expect("shipped lesson loads");
+        let mut player = Player::new(lesson.clone(), None, 0, Theme::new(true, false));
+        player.update(LessonAction::Resize(80, 24));
+        for (k, step) in lesson.steps.iter().enumerate() {
+            if k > 0 {
+                player.update(LessonAction::Next);
+            }
+            if step.quiz.is_none() {
+                continue;
+            }
+            let screen = crate::screen_support::text(&crate::screen_support::draw(&player, 80, 24));
+            let bar = screen.lines().last().unwrap_or_default().to_string();
+            if !bar.contains("t hide text") {
+                missing.push(format!("{name} step {}: {bar}", k + 1));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

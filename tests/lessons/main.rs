@@ -20,6 +20,7 @@ use lesson_support::keys;
 
 mod citations;
 mod course_claims;
+mod lesson_arithmetic;
 mod lesson_cli;
 mod lesson_convex;
 mod lesson_keys;
@@ -28,6 +29,7 @@ mod lesson_menu;
 mod lesson_prose;
 mod lesson_quiz;
 mod lesson_screen;
+mod lesson_show;
 mod lesson_surfaces;
 mod lessons;
 mod vocabulary;

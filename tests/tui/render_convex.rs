@@ -87,11 +87,11 @@ fn an_overlap_shows_epa_and_the_polish_of_its_normal() {
     let shown = screen(&mut app);
     insta::assert_snapshot!("lesson_gjk_overlap_120x40", shown);
     assert!(
-        shown.contains("stops: origin enclosed; EPA depth 0.200 in 33 steps"),
+        shown.contains("stops: origin enclosed; EPA depth 0.200 in 32 steps"),
         "{shown}"
     );
     assert!(
-        shown.contains("then 8 descent steps polish the normal"),
+        shown.contains("then 2 descent steps polish the normal"),
         "{shown}"
     );
 }

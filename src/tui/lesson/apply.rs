@@ -1,6 +1,9 @@
 //! Applying a step to the debugger: its scene, its frame, its pair and axis, its view.
 
-use super::Player;
+use super::{Placement, Player};
+
+/// The row of the compact layout's first table row (header, the table's title, its columns).
+const TABLE_TOP: u16 = 3;
 use crate::draw::View;
 use crate::lesson::{Lesson, Mask, Selection};
 use crate::tui::{Action, App, Overlay};
@@ -29,6 +32,7 @@ impl Player {
         self.update_mask();
         let (select, view) = in_force(&self.lesson, self.step);
         self.apps[at.scene].show(at.frame, select, view);
+        self.apps[at.scene].kept_rows = super::shown_check::wanted_rows(&self.lesson, self.step);
         self.typed.clear();
         self.scroll = 0;
         self.fit_debugger();
@@ -36,9 +40,15 @@ impl Player {
 
     /// Tells the debugger the size of the area it is drawn in.
     pub(super) fn fit_debugger(&mut self) {
-        let area = self.debugger_area();
-        self.app_mut()
-            .update(Action::Resize(area.width, area.height));
+        let areas = self.areas();
+        let area = areas.debugger;
+        // A pane over the debugger covers the lower rows of its table (which starts on the
+        // debugger's fourth row in the compact layout): the table keeps its window above it.
+        let limit = (areas.placement == Placement::Over)
+            .then(|| usize::from(areas.pane.y.saturating_sub(area.y + TABLE_TOP)));
+        let app = self.app_mut();
+        app.table_limit = limit;
+        app.update(Action::Resize(area.width, area.height));
     }
 }
 

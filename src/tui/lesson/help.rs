@@ -71,6 +71,12 @@ pub fn render_bar(player: &Player, scrolls: bool, area: Rect, buf: &mut Buffer) 
         keys::render_entries(theme, &typing, &fixed, area, buf);
         return;
     }
+    let text = match player.text() {
+        Text::Shown => "hide text",
+        Text::Hidden => "show text",
+    };
+    // Hiding the text is how a small screen gets the whole debugger back: it always fits.
+    let fixed = [("t", text), ("?", "help"), ("q", "menu")];
     let answer = format!("1-{}", player.choices());
     let mut entries = vec![("n", "next"), ("p", "previous")];
     if scrolls {
@@ -84,12 +90,7 @@ pub fn render_bar(player: &Player, scrolls: bool, area: Rect, buf: &mut Buffer) 
         }
         entries.push(("e", "show answer"));
     }
-    let text = match player.text() {
-        Text::Shown => "hide text",
-        Text::Hidden => "show text",
-    };
     entries.extend([
-        ("t", text),
         ("a", "table"),
         ("Left/Right", "frame"),
         ("j/k", "axis"),

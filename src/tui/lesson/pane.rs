@@ -10,16 +10,31 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 use super::layout::{Areas, Placement};
 use super::markup::{self, wrap};
 use super::{answer_text, Player};
-use crate::lesson::Answer;
+use crate::lesson::{Answer, Shown};
+use crate::tui::layout::FULL;
 use crate::tui::Theme;
 
 /// The pane's text wrapped to `width` columns.
 pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
     let theme = player.theme();
     let mask = player.mask();
-    let mut lines = markup::render_with(&[], &player.resolved().text, theme, width, |value| {
-        mask.hides_value(value)
-    });
+    let mut lines = Vec::new();
+    // Below the full layout the debugger has no room for the contact panel: a step whose prose
+    // is about it shows its summary here, above the narration.
+    let compact = player.size.0 < FULL.0 || player.size.1 < FULL.1;
+    if compact && player.step().show.contains(&Shown::Contact) {
+        for line in crate::tui::contact::panel_lines(player.app()) {
+            lines.extend(wrap(&[Span::styled(line.to_string(), theme.dim())], width));
+        }
+        lines.push(Line::default());
+    }
+    lines.extend(markup::render_with(
+        &[],
+        &player.resolved().text,
+        theme,
+        width,
+        |value| mask.hides_value(value),
+    ));
     if let Some(problem) = player.step_problem() {
         lines.push(Line::default());
         let text = format!("This step could not be placed: {problem}.");

@@ -16,8 +16,12 @@ impl Player {
 
     /// Where the debugger, the pane and the key bar go in `area`.
     fn areas_in(&self, area: Rect) -> Areas {
+        // A pane over the debugger leaves the table rows the step points at in view.
+        let cap = self
+            .kept_span()
+            .map_or(u16::MAX, |span| area.height.saturating_sub(1 + 3 + span));
         layout::areas(area, self.text == Text::Shown, |width| {
-            pane::rows(self, width)
+            pane::rows(self, width).min(cap)
         })
     }
 
@@ -33,9 +37,17 @@ impl Player {
         })
     }
 
-    /// The area the debugger is drawn in.
-    pub(super) fn debugger_area(&self) -> Rect {
-        self.areas().debugger
+    /// How many table rows, from the first to the last, the step points at (`None`: none).
+    fn kept_span(&self) -> Option<u16> {
+        let rows = self.app().pair()?.rows();
+        let kept: Vec<usize> = self
+            .app()
+            .kept_rows
+            .iter()
+            .filter_map(|name| rows.iter().position(|row| row.name == *name))
+            .collect();
+        let span = kept.iter().max()? - kept.iter().min()? + 1;
+        u16::try_from(span).ok()
     }
 }
 

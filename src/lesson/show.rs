@@ -1,0 +1,57 @@
+//! A step's `show`: the panel and the table rows its prose is about, which the lesson screen
+//! keeps in view at every size and `sepax check` looks for on the drawn screen.
+
+use toml::de::DeValue;
+
+use super::axis::TableAxis;
+use crate::scene::value::{self, Raw, Report};
+
+/// One thing a step's prose points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The contact panel (at 80×24, its one-line summary).
+    Contact,
+    /// A row of the selected pair's table (`table:A0xE0`).
+    Row(TableAxis),
+}
+
+/// The words `show` accepts.
+pub const SHOW_WORDS: &[&str] = &["contact", "table:ROW"];
+
+/// Reads `show = ["contact", "table:A0xE0"]` of step `label`.
+pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec<Shown>> {
+    let what = format!("`show` in {label}");
+    let DeValue::Array(items) = raw.get_ref() else {
+        r.error(
+            raw.span(),
+            format!("{what} must be an array of strings, like [\"contact\", \"table:A0xE0\"]"),
+        );
+        return None;
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for item in items {
+        let Some(word) = value::string(r, &format!("an entry of {what}"), item) else {
+            ok = false;
+            continue;
+        };
+        let shown = match word.split_once(':') {
+            None if word == "contact" => Some(Shown::Contact),
+            Some(("table", row)) => TableAxis::parse(row).map(Shown::Row),
+            _ => None,
+        };
+        if let Some(s) = shown {
+            out.push(s);
+        } else {
+            ok = false;
+            r.error(
+                item.span(),
+                format!(
+                    "{what}: `{word}` is not something a step can show; write one of: {} (ROW a row of the pair's table, like A0xE0)",
+                    SHOW_WORDS.join(", ")
+                ),
+            );
+        }
+    }
+    ok.then_some(out)
+}

@@ -1,0 +1,125 @@
+//! Whether what a step's prose points at is on its screen: the contact panel its text names (or
+//! its `show` asks for), and the table rows its `show` and its question's choices name, at every
+//! size `sepax check` reads, with the question open.
+
+use super::leaks::{drawn, rows_of, LEAK_SIZES};
+use super::{Leak, LessonAction, Player};
+use crate::lesson::{Answer, Lesson, Shown, TableAxis};
+use crate::tui::Theme;
+
+/// How prose names the contact panel.
+const CONTACT_PANEL: &str = "contact panel";
+
+/// Every step of `lesson` whose prose points at something its screen does not show, at each of
+/// the sizes `sepax check` reads.
+pub fn missing(lesson: &Lesson) -> Vec<Leak> {
+    let mut out = Vec::new();
+    for size in LEAK_SIZES {
+        let mut player = Player::new(lesson.clone(), None, 0, Theme::new(true, false));
+        player.update(LessonAction::Resize(size.0, size.1));
+        for (k, step) in lesson.steps.iter().enumerate() {
+            if k > 0 {
+                player.update(LessonAction::Next);
+            }
+            let wants_contact = step.show.contains(&Shown::Contact)
+                || step.text.source.to_lowercase().contains(CONTACT_PANEL);
+            let rows = wanted_rows(lesson, k);
+            if !wants_contact && rows.is_empty() {
+                continue;
+            }
+            let (buffer, debugger) = drawn(&player);
+            let screen = rows_of(&buffer, buffer.area);
+            let table = rows_of(&buffer, debugger);
+            let mut say = |what: String| {
+                out.push(Leak {
+                    step: k,
+                    size,
+                    what,
+                });
+            };
+            if wants_contact && !screen.iter().any(|line| is_contact_line(line)) {
+                say("the prose is about the contact panel, which is not on screen (show = [\"contact\"] brings it up)".into());
+            }
+            for row in rows {
+                if !table.iter().any(|line| is_row(line, &row)) {
+                    say(format!("row {row} of the table, which the step points at, is not on screen (show = [\"table:{row}\"] keeps it in view)"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How many screens [`missing`] reads.
+pub fn pointed_screens(lesson: &Lesson) -> usize {
+    let pointing = (0..lesson.steps.len())
+        .filter(|&k| {
+            let step = &lesson.steps[k];
+            step.show.contains(&Shown::Contact)
+                || step.text.source.to_lowercase().contains(CONTACT_PANEL)
+                || !wanted_rows(lesson, k).is_empty()
+        })
+        .count();
+    pointing * LEAK_SIZES.len()
+}
+
+/// The rows step `k` points at: its `show` rows and the choices of its question that are row
+/// names.
+pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
+    let step = &lesson.steps[k];
+    let mut rows: Vec<String> = step
+        .show
+        .iter()
+        .filter_map(|s| match s {
+            Shown::Row(axis) => Some(axis.to_string()),
+            Shown::Contact => None,
+        })
+        .collect();
+    if let Some(Answer::Choice { choices, .. }) = step.quiz.as_ref().map(|q| &q.answer) {
+        rows.extend(
+            choices
+                .iter()
+                .filter(|c| TableAxis::parse(c).is_some())
+                .cloned(),
+        );
+    }
+    rows.dedup();
+    rows
+}
+
+/// Whether a screen line is the contact panel's first line or its one-line summary.
+fn is_contact_line(line: &str) -> bool {
+    line.contains("first contact")
+        || line.contains("contact t=")
+        || line.contains("no contact in this frame")
+}
+
+/// Whether a line of the debugger is the table row `name`.
+fn is_row(line: &str, name: &str) -> bool {
+    line.split('│').any(|cell| {
+        let cell = cell.trim_start().trim_start_matches('>');
+        cell.strip_prefix(name).is_some_and(|rest| {
+            rest.starts_with(' ')
+                && rest
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '?')
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_and_contact_lines_are_recognised() {
+        assert!(is_row("│>A0xE0    12.000    2.828 │", "A0xE0"));
+        assert!(is_row(" A1            ?        ?", "A1"));
+        assert!(!is_row(" A1xE0     0.000", "A1"));
+        assert!(!is_row(" pipeline A1 separates", "A1"));
+        assert!(is_contact_line(
+            " contact t=0.26430 s (0.43 of frame) A0xE0"
+        ));
+        assert!(!is_contact_line(" the contact point"));
+    }
+}

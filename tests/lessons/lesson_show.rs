@@ -1,0 +1,36 @@
+//! A step's `show` and the check that what a step's prose points at is on its screen: the
+//! contact panel its text names, the table rows its question asks about.
+
+use crate::cli_support;
+use cli_support::{lesson_fixture as fixture, run as sepax};
+
+#[test]
+fn prose_about_the_contact_panel_fails_where_the_panel_is_not_shown() {
+    let path = fixture("contact_unshown.toml");
+    let (code, stdout, _) = sepax(&["check", &path]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let line = format!("{path}:6:1: step 1: at 80×24 the step points at what is not shown: the prose is about the contact panel, which is not on screen (show = [\"contact\"] brings it up)");
+    assert!(stdout.lines().any(|l| l == line), "{stdout}");
+    assert!(
+        !stdout.contains("120×40"),
+        "the full layout has the panel:\n{stdout}"
+    );
+}
+
+#[test]
+fn show_contact_brings_the_panel_up_at_80_by_24() {
+    let (code, stdout, stderr) = sepax(&["check", &fixture("contact_shown.toml")]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+}
+
+#[test]
+fn a_show_entry_that_names_nothing_is_a_located_error() {
+    let text = "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"x\"\nshow = [\"contact\", \"table:Q9\"]\n";
+    let problems = sepax::lesson::load_lesson_str(text, "l.toml", None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        problems.contains("l.toml:5:20: `show` in step 1: `table:Q9` is not something a step can show; write one of: contact, table:ROW"),
+        "{problems}"
+    );
+}
