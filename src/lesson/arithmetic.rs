@@ -290,23 +290,7 @@ fn number_end(text: &str, at: usize) -> usize {
     while end > at && bytes[end - 1] == b'.' {
         end -= 1;
     }
-    if matches!(bytes.get(end), Some(b'e' | b'E')) {
-        let mut k = end + 1;
-        if matches!(bytes.get(k), Some(b'-' | b'+')) {
-            k += 1;
-        }
-        let digits = bytes[k.min(bytes.len())..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        let clean = bytes
-            .get(k + digits)
-            .is_none_or(|b| !b.is_ascii_alphanumeric());
-        if digits > 0 && clean {
-            return k + digits;
-        }
-    }
-    end
+    super::numbers::exponent(bytes, end)
 }
 
 /// The number written as `written` (digits, a point, an exponent), with its last digit's power.

@@ -125,7 +125,7 @@ fn scan(
 }
 
 /// Where an exponent `e-3` after a mantissa ending at `end` ends (`end` when there is none).
-fn exponent(bytes: &[u8], end: usize) -> usize {
+pub(crate) fn exponent(bytes: &[u8], end: usize) -> usize {
     if !matches!(bytes.get(end), Some(b'e' | b'E')) {
         return end;
     }

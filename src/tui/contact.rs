@@ -75,52 +75,88 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out
 }
 
+/// What the soft step did at one pair in a frame, summed over its points.
+struct Held {
+    points: usize,
+    /// Normal impulse over the frame (N s).
+    impulse: f64,
+    /// The impulse it was warm started with (N s).
+    warm: f64,
+    /// The deepest overlap at the frame's end and at its start (m, positive).
+    overlap_end: f64,
+    overlap_start: f64,
+    /// The largest predicted sink (m).
+    sink: f64,
+    sliding: bool,
+    capped: bool,
+}
+
+impl Held {
+    /// The selected pair's soft-step record in the app's frame, if the soft step held it.
+    fn of(app: &App) -> Option<Self> {
+        let pair = app.pair()?;
+        let held = app
+            .record()
+            .solver
+            .contacts
+            .iter()
+            .find(|c| (c.a == pair.a && c.b == pair.b) || (c.a == pair.b && c.b == pair.a))?;
+        let points = &held.points;
+        let deepest = |f: fn(&crate::dynamics::world::PointRecord) -> f64| {
+            points.iter().map(|p| -f(p)).fold(0.0, f64::max)
+        };
+        Some(Self {
+            points: points.len(),
+            impulse: points.iter().map(|p| p.normal_impulse).sum(),
+            warm: points.iter().map(|p| p.warm_start).sum(),
+            overlap_end: deepest(|p| p.separation_end),
+            overlap_start: deepest(|p| p.separation_start),
+            sink: points.iter().map(|p| p.predicted_sink).fold(0.0, f64::max),
+            sliding: points.iter().any(|p| p.sliding),
+            capped: points.iter().any(|p| p.push_out_capped),
+        })
+    }
+
+    /// "4 points" or "1 point".
+    fn counted(&self) -> String {
+        crate::trace::counted(self.points, "point", "points")
+    }
+
+    /// "sliding" or "sticking".
+    fn friction(&self) -> &'static str {
+        if self.sliding {
+            "sliding"
+        } else {
+            "sticking"
+        }
+    }
+}
+
 /// What the soft step did at the selected pair in this frame: its points' summed impulse,
-/// sticking or sliding, the deepest overlap at the frame's end beside the predicted sink, and at
-/// its start with the warm start it began from; nothing for a pair it did not hold.
+/// sticking or sliding, the deepest overlap at the frame's end and start, the predicted sink
+/// and the warm start; nothing for a pair it did not hold.
 pub fn soft_step_lines(app: &App) -> Vec<String> {
     let mask = app.mask();
-    let Some(pair) = app.pair() else {
+    let Some(held) = Held::of(app) else {
         return Vec::new();
     };
-    let Some(held) = app
-        .record()
-        .solver
-        .contacts
-        .iter()
-        .find(|c| (c.a == pair.a && c.b == pair.b) || (c.a == pair.b && c.b == pair.a))
-    else {
-        return Vec::new();
-    };
-    let impulse: f64 = held.points.iter().map(|p| p.normal_impulse).sum();
-    let warm: f64 = held.points.iter().map(|p| p.warm_start).sum();
-    let overlap = |f: fn(&crate::dynamics::world::PointRecord) -> f64| {
-        held.points.iter().map(|p| -f(p)).fold(0.0, f64::max)
-    };
-    let sink = held
-        .points
-        .iter()
-        .map(|p| p.predicted_sink)
-        .fold(0.0, f64::max);
-    let sliding = held.points.iter().any(|p| p.sliding);
-    let capped = held.points.iter().any(|p| p.push_out_capped);
     vec![
         format!(
             "soft step       {}, impulse {} N s, {}",
-            crate::trace::counted(held.points.len(), "point", "points"),
-            mask.fixed(impulse, 4),
-            if sliding { "sliding" } else { "sticking" },
+            held.counted(),
+            mask.fixed(held.impulse, 4),
+            held.friction(),
         ),
         format!(
             "overlap         {} mm ({} at the frame start)",
-            mask.fixed(overlap(|p| p.separation_end) * 1e3, 4),
-            mask.fixed(overlap(|p| p.separation_start) * 1e3, 4)
+            mask.fixed(held.overlap_end * 1e3, 4),
+            mask.fixed(held.overlap_start * 1e3, 4)
         ),
         format!(
             "sink predicted  {} mm; warm start {} N s{}",
-            mask.fixed(sink * 1e3, 4),
-            mask.fixed(warm, 4),
-            if capped { "; push-out capped" } else { "" }
+            mask.fixed(held.sink * 1e3, 4),
+            mask.fixed(held.warm, 4),
+            if held.capped { "; push-out capped" } else { "" }
         ),
     ]
 }
@@ -180,32 +216,14 @@ pub fn summary(app: &App) -> String {
 /// which is the frame's start): points, impulse, sticking or sliding, overlap and predicted sink.
 fn soft_step_summary(app: &App) -> Option<String> {
     let mask = app.mask();
-    let pair = app.pair()?;
-    let held = app
-        .record()
-        .solver
-        .contacts
-        .iter()
-        .find(|c| (c.a == pair.a && c.b == pair.b) || (c.a == pair.b && c.b == pair.a))?;
-    let impulse: f64 = held.points.iter().map(|p| p.normal_impulse).sum();
-    let overlap = held
-        .points
-        .iter()
-        .map(|p| -p.separation_end)
-        .fold(0.0, f64::max);
-    let sink = held
-        .points
-        .iter()
-        .map(|p| p.predicted_sink)
-        .fold(0.0, f64::max);
-    let sliding = held.points.iter().any(|p| p.sliding);
+    let held = Held::of(app)?;
     Some(format!(
         "soft step: {}, {} N s, {}, overlap {} mm, sink {} mm",
-        crate::trace::counted(held.points.len(), "point", "points"),
-        mask.fixed(impulse, 4),
-        if sliding { "sliding" } else { "sticking" },
-        mask.fixed(overlap * 1e3, 4),
-        mask.fixed(sink * 1e3, 4)
+        held.counted(),
+        mask.fixed(held.impulse, 4),
+        held.friction(),
+        mask.fixed(held.overlap_end * 1e3, 4),
+        mask.fixed(held.sink * 1e3, 4)
     ))
 }
 

@@ -106,15 +106,7 @@ pub fn slab_text(table: &ShapeTable, k: usize, selected: bool, mask: &Mask) -> S
     } else {
         ""
     };
-    let sum = row.r0 + row.r1;
-    let tied = mask.ties(&[
-        row.r,
-        row.r0,
-        row.r1,
-        row.r - sum,
-        sum,
-        row.gap.unwrap_or(f64::NAN),
-    ]);
+    let tied = super::table::row_tied(mask, [row.r, row.r0, row.r1], row.gap);
     let cell = |x: f64| mask.fixed_if(tied, x, 3);
     let gap = row.gap.map_or_else(|| "-".to_string(), cell);
     format!(

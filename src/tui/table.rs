@@ -170,20 +170,19 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).block(block).render(area, buf);
 }
 
+/// Whether `mask` hides a row's cells together: one of `R`, `R0`, `R1`, `R - (R0 + R1)`,
+/// `R0 + R1` or the gap is an answer, so the others would give it away.
+pub(super) fn row_tied(mask: &Mask, [r, r0, r1]: [f64; 3], gap: Option<f64>) -> bool {
+    let sum = r0 + r1;
+    mask.ties(&[r, r0, r1, r - sum, sum, gap.unwrap_or(f64::NAN)])
+}
+
 /// A row of the pair's table: selection mark, axis, the numbers to 3 decimals and the verdict;
 /// what `mask` hides shows `?` (the separating marks of every row when it hides the verdict).
 /// A surface table's names take a column more, from the gap's column, and its marks (up to
 /// `in-plane`) one more, from the space before them.
 pub fn row_text(row: &TableRow, surface: bool, selected: bool, mask: &Mask) -> String {
-    let sum = row.r0 + row.r1;
-    let tied = mask.ties(&[
-        row.r,
-        row.r0,
-        row.r1,
-        row.r - sum,
-        sum,
-        row.gap.unwrap_or(f64::NAN),
-    ]);
+    let tied = row_tied(mask, [row.r, row.r0, row.r1], row.gap);
     let cell = |x: f64| mask.fixed_if(tied, x, 3);
     let gap = row.gap.map_or_else(|| "-".to_string(), cell);
     let (name, gap_width, space) = if surface { (7, 8, " ") } else { (6, 9, "  ") };
