@@ -259,7 +259,7 @@ impl World {
             held: vec![false; n],
             record: SolverRecord::default(),
         };
-        let soft = self.settings.solver.resting == Resting::Soft;
+        let soft = self.holds_softly();
         let states: Vec<BodyState> = if soft {
             Vec::new()
         } else {
@@ -344,12 +344,19 @@ impl World {
         step
     }
 
+    /// Whether the soft step holds this world's resting contacts: rigid bodies under the soft
+    /// solver (the particle model keeps the course's own resting law, §13.3).
+    fn holds_softly(&self) -> bool {
+        self.settings.solver.resting == Resting::Soft
+            && self.settings.response != ResponseModel::Particle
+    }
+
     /// Whether nothing can move this frame: the soft step holds the resting contacts, every
     /// moving body sleeps and no moving triangle, mesh or k-DOP is under way (only such a surface
     /// could wake them).
     fn is_quiet(&self) -> bool {
         self.settings.response.responds()
-            && self.settings.solver.resting == Resting::Soft
+            && self.holds_softly()
             && self.bodies.iter().enumerate().all(|(i, body)| {
                 if self.group_of[i].is_some() {
                     self.sleep.asleep[i]

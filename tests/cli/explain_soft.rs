@@ -64,7 +64,7 @@ fn the_soft_step_record_of_a_frame_carries_the_floor_s_impulse_and_sink() {
     ]);
     let solver = &explained["solver"];
     let island = &solver["islands"][0];
-    assert_eq!(island["substeps"], 4, "{island}");
+    assert_eq!(island["substeps"], 8, "{island}");
     assert_eq!(island["iterations"], 1, "{island}");
     assert_eq!(island["bodies"], 2, "{island}");
     assert_eq!(island["contacts"], 2, "{island}");
@@ -109,7 +109,7 @@ fn the_text_names_the_island_and_the_pair_and_an_exact_scene_has_no_soft_step() 
         "{text}"
     );
     assert!(
-        text.contains("island 1: 2 bodies, 2 resting pairs; 4 substeps × 1 biased sweep"),
+        text.contains("island 1: 2 bodies, 2 resting pairs; 8 substeps × 1 biased sweep"),
         "{text}"
     );
     assert!(

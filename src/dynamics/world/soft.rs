@@ -168,11 +168,20 @@ fn coupling(bodies: &[SolverBody], (a, b): (usize, usize), j1: &Jacobian, j2: &J
         + j1.arm_b.dot(&j2.spin_b)
 }
 
-/// A regularised linear complementarity problem of at most four rows, `λ ≥ 0`,
-/// `w = A λ - q ≥ 0`, `λ·w = 0`, `A` symmetric positive definite: the active set found by trying
-/// `guess` (the rows active last time) first, then every set of rows, the largest first (`A`
-/// being positive definite, exactly one fits).
-fn complementarity(a: &[[f64; 4]; 4], q: &[f64; 4], n: usize, guess: u32) -> [f64; 4] {
+/// A linear complementarity problem of at most four rows, `λ ≥ 0`, `w = A λ - q ≥ 0`, `λ·w = 0`,
+/// `A` symmetric positive semi-definite, solved with `A + diag(reg)` (positive definite): the
+/// active set found by trying `guess` (the rows active last time) first, then every set of rows,
+/// the largest first.
+///
+/// Each set's solve is refined once against `A` itself ([`refined`]), so the regularisation
+/// leaves no trace in the velocities: four coplanar points make `A` singular, and the many
+/// impulses that solve it differ only where they move nothing.
+fn complementarity(
+    (a, reg): (&[[f64; 4]; 4], &[f64; 4]),
+    q: &[f64; 4],
+    n: usize,
+    guess: u32,
+) -> [f64; 4] {
     /// Every set of four rows, the largest first.
     const SETS: [u32; 16] = [15, 14, 13, 11, 7, 12, 10, 9, 6, 5, 3, 8, 4, 2, 1, 0];
     let full = (1u32 << n) - 1;
@@ -180,6 +189,10 @@ fn complementarity(a: &[[f64; 4]; 4], q: &[f64; 4], n: usize, guess: u32) -> [f6
         SETS.into_iter()
             .filter(|&m| m & !full == 0 && m != guess & full),
     );
+    let mut regularised = *a;
+    for (i, r) in reg.iter().enumerate().take(n) {
+        regularised[i][i] += r;
+    }
     for mask in sets {
         let mut rows = [0usize; 4];
         let mut count = 0;
@@ -188,13 +201,10 @@ fn complementarity(a: &[[f64; 4]; 4], q: &[f64; 4], n: usize, guess: u32) -> [f6
             count += 1;
         }
         let rows = &rows[..count];
-        let Some(x) = solve_small(a, q, rows) else {
+        let solve = |rhs: &[f64; 4]| solve_small(&regularised, rhs, rows);
+        let Some(lambda) = refined(a, q, rows, solve) else {
             continue;
         };
-        let mut lambda = [0.0; 4];
-        for (k, &i) in rows.iter().enumerate() {
-            lambda[i] = x[k];
-        }
         let feasible = rows.iter().all(|&i| lambda[i] >= 0.0)
             && (0..n).filter(|i| mask & (1 << i) == 0).all(|i| {
                 let w: f64 = (0..n).map(|j| a[i][j] * lambda[j]).sum::<f64>() - q[i];
@@ -205,6 +215,31 @@ fn complementarity(a: &[[f64; 4]; 4], q: &[f64; 4], n: usize, guess: u32) -> [f6
         }
     }
     [0.0; 4]
+}
+
+/// `A_SS λ_S = q_S` for the rows `S` by `solve` (a regularised solve, returning the rows of `S`
+/// in order), then once more on the residual `q_S - A_SS λ_S` of `A` itself: the
+/// regularisation's error in `A λ` falls from its size to its square. Rows outside `S` are zero.
+fn refined(
+    a: &[[f64; 4]; 4],
+    q: &[f64; 4],
+    rows: &[usize],
+    solve: impl Fn(&[f64; 4]) -> Option<[f64; 4]>,
+) -> Option<[f64; 4]> {
+    let first = solve(q)?;
+    let mut lambda = [0.0; 4];
+    for (k, &i) in rows.iter().enumerate() {
+        lambda[i] = first[k];
+    }
+    let mut residual = [0.0; 4];
+    for &i in rows {
+        residual[i] = q[i] - rows.iter().map(|&j| a[i][j] * lambda[j]).sum::<f64>();
+    }
+    let correction = solve(&residual)?;
+    for (k, &i) in rows.iter().enumerate() {
+        lambda[i] += correction[k];
+    }
+    Some(lambda)
 }
 
 /// Solves `A_SS x = q_S` for the rows `S` by Gaussian elimination with partial pivoting.
@@ -446,6 +481,11 @@ fn substep(
             );
         }
     }
+    // A surface the contacts never move still translates at its own velocity (a moving
+    // triangle, mesh or k-DOP); its anchors go with it.
+    for body in solver_bodies.iter_mut().filter(|b| !b.moves) {
+        body.dp += body.v * h;
+    }
     for body in solver_bodies.iter_mut().filter(|b| b.moves) {
         body.dp += (body.v_start + body.v) * (0.5 * h);
         body.rotation =
@@ -677,6 +717,7 @@ fn solve_normals(
 ) -> f64 {
     let n = rows.len();
     let mut compliance_of = [0.0; 4];
+    let mut soft_of = [false; 4];
     let mut q = [0.0; 4];
     let mut kinds = [false; 2];
     for (i, row) in rows.iter_mut().enumerate() {
@@ -691,6 +732,7 @@ fn solve_normals(
             kinds[0] = true;
             let soft_bias = row.soft.bias_rate * s;
             row.push_out_capped |= soft_bias < -push_out;
+            soft_of[i] = true;
             (
                 soft_bias.max(-push_out),
                 row.soft.impulse_scale / row.soft.mass_scale,
@@ -713,8 +755,25 @@ fn solve_normals(
         [false, true] => block.inverse[1],
         _ => None,
     };
+    // The soft rows' compliance is the model's; the rigid rows' is regularisation only.
+    let mut a = block.k;
+    let mut reg = [0.0; 4];
+    for (i, c) in compliance_of.iter().enumerate().take(n) {
+        if soft_of[i] {
+            a[i][i] += c * block.k[i][i];
+        } else {
+            reg[i] = c * block.k[i][i];
+        }
+    }
+    let all: [usize; 4] = [0, 1, 2, 3];
     let direct = common
-        .map(|inv| std::array::from_fn(|i| (0..n).map(|j| inv[i][j] * q[j]).sum::<f64>()))
+        .and_then(|inv| {
+            refined(&a, &q, &all[..n], |rhs| {
+                Some(std::array::from_fn(|i| {
+                    (0..n).map(|j| inv[i][j] * rhs[j]).sum::<f64>()
+                }))
+            })
+        })
         .filter(|l: &[f64; 4]| l[..n].iter().all(|&x| x >= 0.0));
     let lambda = direct.unwrap_or_else(|| {
         let guess = (0..n).fold(0u32, |m, i| {
@@ -724,11 +783,7 @@ fn solve_normals(
                 m
             }
         });
-        let mut a = block.k;
-        for (i, c) in compliance_of.iter().enumerate().take(n) {
-            a[i][i] += c * block.k[i][i];
-        }
-        complementarity(&a, &q, n, guess)
+        complementarity((&a, &reg), &q, n, guess)
     });
     let mut largest: f64 = 0.0;
     for (i, row) in rows.iter_mut().enumerate() {
@@ -812,18 +867,19 @@ fn restitute(
             continue;
         }
         let mut a = [[0.0; 4]; 4];
+        let mut reg = [0.0; 4];
         let mut q = [0.0; 4];
         for (x, &i) in bounce.iter().enumerate() {
             for (y, &j) in bounce.iter().enumerate() {
                 a[x][y] = block.k[i][j];
                 q[x] += block.k[i][j] * block_rows[j].normal_impulse;
             }
-            a[x][x] += RIGID_COMPLIANCE * block.k[i][i];
+            reg[x] = RIGID_COMPLIANCE * block.k[i][i];
             let r = &block_rows[i];
             let vn = r.normal.speed(&bodies[r.a], &bodies[r.b]);
             q[x] -= vn + frame.restitution * r.approach;
         }
-        let lambda = complementarity(&a, &q, bounce.len(), (1u32 << bounce.len()) - 1);
+        let lambda = complementarity((&a, &reg), &q, bounce.len(), (1u32 << bounce.len()) - 1);
         for (x, &i) in bounce.iter().enumerate() {
             let r = &mut block_rows[i];
             let change = lambda[x] - r.normal_impulse;
