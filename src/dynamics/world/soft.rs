@@ -5,7 +5,8 @@ use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use super::settings::Solver;
 use super::store::{Class, Manifold};
-use crate::dynamics::{BodyState, RigidBody};
+use crate::dynamics::{BodyShape, BodyState, RigidBody};
+use crate::geometry::ConvexSpec;
 
 /// A soft constraint's coefficients for frequency `hertz`, damping ratio `zeta` and step `h`:
 /// the bias rate (1/s) and the mass and impulse scales of the implicit spring–damper.
@@ -106,6 +107,68 @@ impl Jacobian {
     }
 }
 
+/// How a contact point's anchor on one body follows the body through the substeps.
+#[derive(Clone, Copy, Debug)]
+enum Anchor {
+    /// A point of the body (a corner or an edge of a box, a triangle): it turns with it.
+    Material,
+    /// A sphere's point nearest the other body: always the radius along the normal, however the
+    /// sphere turns (it rolls over its surface).
+    Round,
+    /// An ellipsoid's point nearest the other body: its support point along the normal at the
+    /// body's rotation now, with the one at the frame start (`start`, turned into the world).
+    Ellipsoid {
+        radii: Vector3<f64>,
+        toward: Vector3<f64>,
+        start: Vector3<f64>,
+    },
+}
+
+impl Anchor {
+    /// The anchor of a point on `body` whose other body lies along `toward` from it.
+    fn of(body: &RigidBody, toward: Vector3<f64>) -> Self {
+        match &body.shape {
+            BodyShape::Sphere(_) => Anchor::Round,
+            BodyShape::Convex(ConvexSpec::Ellipsoid { radii }) => Anchor::Ellipsoid {
+                radii: *radii,
+                toward,
+                start: ellipsoid_support(radii, &body.state.rotation, &toward),
+            },
+            _ => Anchor::Material,
+        }
+    }
+
+    /// The arm now of the anchor that was at `r` from the centre at the frame start.
+    #[inline]
+    fn arm(&self, body: &SolverBody, r: &Vector3<f64>) -> Vector3<f64> {
+        match self {
+            Anchor::Material => body.turn * r,
+            Anchor::Round => *r,
+            Anchor::Ellipsoid {
+                radii,
+                toward,
+                start,
+            } => r + ellipsoid_support(radii, &body.rotation, toward) - start,
+        }
+    }
+}
+
+/// The point of an ellipsoid (these radii, turned by `rotation`, centred at the origin) furthest
+/// along `d`: `R A² u / |A u|` with `u = Rᵀ d`.
+fn ellipsoid_support(
+    radii: &Vector3<f64>,
+    rotation: &UnitQuaternion<f64>,
+    d: &Vector3<f64>,
+) -> Vector3<f64> {
+    let u = rotation.inverse_transform_vector(d);
+    let scaled = radii.component_mul(&u);
+    let length = scaled.norm();
+    if length == 0.0 {
+        return Vector3::zeros();
+    }
+    rotation.transform_vector(&(radii.component_mul(&scaled) / length))
+}
+
 /// One contact point's rows: normal, two friction directions, and what the solve did there.
 #[derive(Clone, Copy, Debug)]
 struct PointRow {
@@ -114,6 +177,8 @@ struct PointRow {
     point: usize,
     ra: Vector3<f64>,
     rb: Vector3<f64>,
+    /// How each anchor follows its body.
+    anchors: [Anchor; 2],
     normal: Jacobian,
     /// `s₀ - (r_b - r_a)·n`: the separation is this plus the anchors' current offset along `n`.
     adjusted: f64,
@@ -202,7 +267,8 @@ fn complementarity(
         }
         let rows = &rows[..count];
         let solve = |rhs: &[f64; 4]| solve_small(&regularised, rhs, rows);
-        let Some(lambda) = refined(a, q, rows, solve) else {
+        let regularised_rows = rows.iter().any(|&i| reg[i] > 0.0);
+        let Some(lambda) = refined((a, regularised_rows), q, rows, solve) else {
             continue;
         };
         let feasible = rows.iter().all(|&i| lambda[i] >= 0.0)
@@ -219,9 +285,10 @@ fn complementarity(
 
 /// `A_SS λ_S = q_S` for the rows `S` by `solve` (a regularised solve, returning the rows of `S`
 /// in order), then once more on the residual `q_S - A_SS λ_S` of `A` itself: the
-/// regularisation's error in `A λ` falls from its size to its square. Rows outside `S` are zero.
+/// regularisation's error in `A λ` falls from its size to its square (skipped when `regularised`
+/// is false: the solve was exact). Rows outside `S` are zero.
 fn refined(
-    a: &[[f64; 4]; 4],
+    (a, regularised): (&[[f64; 4]; 4], bool),
     q: &[f64; 4],
     rows: &[usize],
     solve: impl Fn(&[f64; 4]) -> Option<[f64; 4]>,
@@ -230,6 +297,9 @@ fn refined(
     let mut lambda = [0.0; 4];
     for (k, &i) in rows.iter().enumerate() {
         lambda[i] = first[k];
+    }
+    if !regularised {
+        return Some(lambda);
     }
     let mut residual = [0.0; 4];
     for &i in rows {
@@ -581,6 +651,7 @@ fn prepare(
                 point: k,
                 ra,
                 rb,
+                anchors: [Anchor::of(&bodies[a], n), Anchor::of(&bodies[b], -n)],
                 normal: Jacobian::new(solver_bodies, ends, (&ra, &rb), n),
                 adjusted: s0 - (rb - ra).dot(&n),
                 soft: if both_move { soft } else { fixed_soft },
@@ -694,7 +765,7 @@ fn twist_row(bodies: &[SolverBody], (a, b): (usize, usize), n: &Vector3<f64>) ->
 #[inline]
 fn separation(bodies: &[SolverBody], row: &PointRow) -> f64 {
     let (ba, bb) = (&bodies[row.a], &bodies[row.b]);
-    let d = bb.dp + bb.turn * row.rb - ba.dp - ba.turn * row.ra;
+    let d = bb.dp + row.anchors[1].arm(bb, &row.rb) - ba.dp - row.anchors[0].arm(ba, &row.ra);
     d.dot(&row.normal.u) + row.adjusted
 }
 
@@ -768,7 +839,7 @@ fn solve_normals(
     let all: [usize; 4] = [0, 1, 2, 3];
     let direct = common
         .and_then(|inv| {
-            refined(&a, &q, &all[..n], |rhs| {
+            refined((&a, kinds[1]), &q, &all[..n], |rhs| {
                 Some(std::array::from_fn(|i| {
                     (0..n).map(|j| inv[i][j] * rhs[j]).sum::<f64>()
                 }))
