@@ -102,7 +102,11 @@ pub(super) fn held(o: &Obb, t: &Triangle, n: &Vector3<f64>, gap: f64) -> Vec<Man
         for corner in o.vertices() {
             let height = plane - n.dot(&corner);
             let foot = corner + n * height;
-            if height <= gap + band && t.closest_point(&foot).1 == TriangleFeature::Face {
+            // A corner over an edge (a mesh's shared edge, say) is held too, to rounding.
+            let (nearest, feature) = t.closest_point(&foot);
+            let over = feature == TriangleFeature::Face
+                || (nearest - foot).norm() <= 1e-9 * (1.0 + o.half_extents().max());
+            if height <= gap + band && over {
                 points.push((corner, height));
             }
         }

@@ -305,3 +305,23 @@ fn a_box_held_by_friction_on_a_moving_ramp_stays_where_it_is_on_the_ramp() {
         "the box holds on the still ramp (moved {slid:e} m)"
     );
 }
+
+#[test]
+fn a_box_across_a_mesh_s_shared_edge_rests_on_all_four_corners() {
+    // The box's bottom corners (0.25, 0.25) and (-0.25, -0.25) lie on the diagonal the mesh's two
+    // triangles share; held by neither, the box stood on the other two corners, a line, and
+    // rocked out of its place.
+    let text = format!(
+        "[world]\ndt = 0.01\ngravity = [0, -9.81, 0]\nfriction = 0.5\nresting = \"soft\"\n\
+         sleep = false\n{}[[body]]\nname = \"box\"\nshape = \"box\"\n\
+         half_extents = [0.25, 0.25, 0.25]\ncenter = [0, 0.25, 0]\n",
+        floor("mesh", 3.0, [0.0, 0.0, 0.0])
+    );
+    let frames = timeline(&scene(&text), 50);
+    for frame in &frames[1..] {
+        assert_eq!(frame.resting_points, 4, "frame {}", frame.frame);
+        let b = body(frame, "box");
+        let tilt = b.rotation[1].abs() + b.rotation[2].abs() + b.rotation[3].abs();
+        assert!(tilt < 1e-12, "frame {}: {:?}", frame.frame, b.rotation);
+    }
+}
