@@ -26,7 +26,9 @@ impl Widget for &App {
         if mode == Mode::Side {
             contact::render(self, areas.contact, buf);
         } else {
-            Paragraph::new(format!(" {}", contact::summary(self))).render(areas.contact, buf);
+            let room = usize::from(areas.contact.width).saturating_sub(1);
+            Paragraph::new(format!(" {}", contact::summary_in(self, room)))
+                .render(areas.contact, buf);
         }
         integrator::render(self, areas.integrator, buf);
         pipeline::render_line(self, areas.pipeline, buf);

@@ -140,3 +140,51 @@ fn an_overlay_leaves_no_cut_ends_of_the_panels_beside_it() {
     assert!(overlays >= 12, "only {overlays} overlays drawn");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Whether a screen row is the compact contact line, and if so whether it ends whole: with a
+/// point's `)`, a frame's number, `mm`, `frame`, or the `~` of a line shortened at a word.
+fn contact_line_cut(row: &str) -> Option<bool> {
+    let line = row.split('│').next().unwrap_or(row).trim_end();
+    let compact = [" contact t=", " soft step: ", " no contact in this frame"];
+    if !compact.iter().any(|start| line.starts_with(start)) {
+        return None;
+    }
+    let whole = line.ends_with(')')
+        || line.ends_with(|c: char| c.is_ascii_digit())
+        || line.ends_with("mm")
+        || line.ends_with("frame")
+        || line.ends_with('~');
+    Some(!whole)
+}
+
+#[test]
+fn the_contact_line_never_ends_inside_a_word() {
+    let mut lines = 0;
+    let mut bad = Vec::new();
+    for number in 1..=25 {
+        let lesson = lesson::load_lesson(&number.to_string()).expect("a shipped lesson loads");
+        for (width, height) in SIZES {
+            let mut player = Player::new(lesson.clone(), None, 0, Theme::new(true, false));
+            player.update(LessonAction::Resize(width, height));
+            for k in 0..lesson.steps.len() {
+                if k > 0 {
+                    player.update(LessonAction::Next);
+                }
+                let shown = text(&draw(&player, width, height));
+                for row in shown.lines() {
+                    match contact_line_cut(row) {
+                        Some(true) => bad.push(format!(
+                            "lesson {number} step {} at {width}x{height}: `{}`",
+                            k + 1,
+                            row.trim_end()
+                        )),
+                        Some(false) => lines += 1,
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+    assert!(lines >= 90, "only {lines} contact lines read");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
