@@ -66,3 +66,50 @@ fn no_step_looks_at_a_triangle_of_its_pair_edge_on() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     assert!(read >= 6, "only {read} steps read");
 }
+
+/// The lesson that teaches GJK; no lesson before it shows GJK's table.
+const GJK_LESSON: usize = 22;
+
+#[test]
+fn no_lesson_before_gjk_shows_its_table() {
+    let mut bad = Vec::new();
+    for number in 1..GJK_LESSON {
+        let lesson = lesson::load_lesson(&number.to_string()).expect("a shipped lesson loads");
+        for (width, height) in [(120, 40), (80, 24)] {
+            let mut player = Player::new(lesson.clone(), None, 0, Theme::new(true, false));
+            player.update(LessonAction::Resize(width, height));
+            for k in 0..lesson.steps.len() {
+                if k > 0 {
+                    player.update(LessonAction::Next);
+                }
+                let shown = crate::screen_support::text(&crate::screen_support::draw(
+                    &player, width, height,
+                ));
+                if shown.contains("┌ GJK on A - B") {
+                    bad.push(format!(
+                        "lesson {number} step {} at {width}x{height}",
+                        k + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "GJK's table shown:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_step_where_gjk_finds_two_kdops_apart_shows_their_distance() {
+    let lesson = lesson::load_lesson("21").expect("lesson 21 loads");
+    let k = lesson
+        .steps
+        .iter()
+        .position(|s| s.text.source.contains("finds them apart"))
+        .expect("the step");
+    for (width, height) in [(120, 40), (80, 24)] {
+        let mut player = Player::new(lesson.clone(), None, k, Theme::new(true, false));
+        player.update(LessonAction::Resize(width, height));
+        let shown =
+            crate::screen_support::text(&crate::screen_support::draw(&player, width, height));
+        assert!(shown.contains("P-Q 0.134"), "{width}x{height}:\n{shown}");
+    }
+}
