@@ -33,6 +33,11 @@ impl Widget for &App {
         integrator::render(self, areas.integrator, buf);
         pipeline::render_line(self, areas.pipeline, buf);
         keys::render_bar(self, areas.key_bar, buf);
+        // Overlays keep to the rows a lesson pane over the debugger leaves uncovered.
+        let area = self.visible_rows.map_or(area, |rows| Rect {
+            height: area.height.min(rows),
+            ..area
+        });
         match self.overlay() {
             Overlay::Help => keys::render_help(self, area, buf),
             Overlay::Info => info::render(self, area, buf),

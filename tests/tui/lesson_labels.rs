@@ -188,3 +188,37 @@ fn the_contact_line_never_ends_inside_a_word() {
     assert!(lines >= 90, "only {lines} contact lines read");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+#[test]
+fn an_overlay_under_a_lesson_pane_ends_above_it_with_no_line_cut() {
+    let lesson = lesson::load_lesson("24").expect("lesson 24 loads");
+    let mut read = 0;
+    for k in 0..lesson.steps.len() {
+        let mut player = Player::new(lesson.clone(), None, k, Theme::new(true, false));
+        player.update(LessonAction::Resize(80, 24));
+        let shown = text(&draw(&player, 80, 24));
+        let rows: Vec<Vec<char>> = shown.lines().map(|r| r.chars().collect()).collect();
+        let Some((top, left)) = rows.iter().enumerate().find_map(|(y, row)| {
+            let text: String = row.iter().collect();
+            let x = text.find("┌ matrices")?;
+            Some((y, text[..x].chars().count()))
+        }) else {
+            continue;
+        };
+        read += 1;
+        let title = format!("step {} / {}", k + 1, lesson.steps.len());
+        let pane = rows
+            .iter()
+            .position(|r| r.iter().collect::<String>().contains(&title))
+            .expect("the pane's title row");
+        let closed = rows[top + 1..pane]
+            .iter()
+            .any(|r| r.get(left) == Some(&'└'));
+        assert!(
+            closed,
+            "step {}: the pane covers the overlay\n{shown}",
+            k + 1
+        );
+    }
+    assert!(read >= 6, "only {read} overlays read");
+}

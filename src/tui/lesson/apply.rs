@@ -53,8 +53,11 @@ impl Player {
         // debugger's fourth row in the compact layout): the table keeps its window above it.
         let limit = (areas.placement == Placement::Over)
             .then(|| usize::from(areas.pane.y.saturating_sub(area.y + TABLE_TOP)));
+        let visible =
+            (areas.placement == Placement::Over).then(|| areas.pane.y.saturating_sub(area.y));
         let app = self.app_mut();
         app.table_limit = limit;
+        app.visible_rows = visible;
         app.update(Action::Resize(area.width, area.height));
     }
 }
