@@ -57,6 +57,9 @@ pub struct Step {
     pub quiz: Option<Quiz>,
     /// What the prose points at, kept in view at every size (`show = ["contact"]`).
     pub show: Vec<Shown>,
+    /// The debugger's table is hidden at this step (`hide = "table"`), for a step about the
+    /// picture whose table the course has not taught yet.
+    pub hide_table: bool,
 }
 
 /// A highlighted pair and axis.

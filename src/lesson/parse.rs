@@ -192,6 +192,7 @@ fn step(
         .raw("quiz")
         .map(|raw| quiz::read(raw, &label, scene, reader, r));
     let show = f.raw("show").map(|raw| show::read(raw, &label, r));
+    let hide_table = f.choice(r, "hide", &["table"]).is_some();
     if text.is_none() {
         f.missing::<()>("text", "the narration shown for the step");
     }
@@ -207,6 +208,7 @@ fn step(
         expect: expectations.unwrap_or(Some(Vec::new()))?,
         quiz: quiz.transpose().ok()?,
         show: show.unwrap_or(Some(Vec::new()))?,
+        hide_table,
     };
     finished.then_some(step)
 }

@@ -106,6 +106,9 @@ pub struct App {
     pub(super) kept_rows: Vec<String>,
     /// The most table rows in view when a lesson pane covers the debugger's lower rows.
     pub(super) table_limit: Option<usize>,
+    /// How many rows of the screen, from its top, are not covered (by a lesson pane over the
+    /// debugger): overlays are drawn within them.
+    pub(super) visible_rows: Option<u16>,
 }
 
 impl App {
@@ -158,6 +161,7 @@ impl App {
             mask: Mask::default(),
             kept_rows: Vec::new(),
             table_limit: None,
+            visible_rows: None,
         };
         app.extent =
             super::navigate::with_probes(super::navigate::extent_of(&app.timeline), &app.scene);

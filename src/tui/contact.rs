@@ -212,6 +212,28 @@ pub fn summary(app: &App) -> String {
     text
 }
 
+/// [`summary`] in at most `room` characters: whole when it fits, else without its count of
+/// events, else cut after its last whole word with `~`, so that no word is cut.
+pub fn summary_in(app: &App, room: usize) -> String {
+    let text = summary(app);
+    if text.chars().count() <= room {
+        return text;
+    }
+    let text = match text.rfind(", ") {
+        Some(at) if text[at..].contains(" event(s) since frame ") => text[..at].to_string(),
+        _ => text,
+    };
+    if text.chars().count() <= room {
+        return text;
+    }
+    let kept: String = text.chars().take(room.saturating_sub(1)).collect();
+    let whole = match kept.rfind(' ') {
+        Some(space) => kept[..space].trim_end().to_string(),
+        None => kept,
+    };
+    format!("{whole}~")
+}
+
 /// The compact layout's line for a pair the soft step holds (in place of its first contact,
 /// which is the frame's start): points, impulse, sticking or sliding, overlap and predicted sink.
 fn soft_step_summary(app: &App) -> Option<String> {

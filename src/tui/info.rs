@@ -95,7 +95,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .sum();
     let height = (rows as u16 + 4).min(area.height);
     let popup = super::layout::centred(area, width, height);
-    Clear.render(popup, buf);
+    Clear.render(super::layout::cleared(area, popup), buf);
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .block(

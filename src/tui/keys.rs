@@ -116,7 +116,7 @@ pub fn render_popup(
     let height = (entries.len() as u16 + 2).min(area.height);
     let width = width.min(area.width);
     let popup = super::layout::centred(area, width, height);
-    Clear.render(popup, buf);
+    Clear.render(super::layout::cleared(area, popup), buf);
     let lines: Vec<Line> = entries
         .iter()
         .map(|(key, what)| {

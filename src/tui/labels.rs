@@ -1,6 +1,7 @@
 //! Labels placed on a drawn picture so that no two overlap or touch: each tries its anchor and the
 //! eight positions around it, preferring cells the picture leaves empty; a label that fits nowhere
-//! is dropped and its anchor marked `*`, and no label is ever written over another.
+//! is dropped and its anchor marked `*`, and no label is ever written over another. The cells just
+//! left and right of a placed label are cleared, so a name never runs into a line of the picture.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -64,12 +65,16 @@ fn wordy(symbol: &str) -> bool {
 /// # Algorithm
 /// Labels go in order of priority (ties in the order given). For each, the nine spots of
 /// [`spots`] are tried twice: first only where every cell is blank, then anywhere; a spot must lie
-/// inside the area, keep one free cell between it and any label already placed on its row, and
-/// not sit next to a letter or digit of the picture. The first spot that passes takes the label;
-/// with none, the label is dropped and its anchor (if inside and free) gets [`DROPPED`].
+/// inside the area, keep two free cells between it and any label already placed on its row (one
+/// space separates the words of a label, `crate tc`, so two labels one space apart would read as
+/// one, `crate tc crate`), and
+/// not sit next to a letter or digit of the picture. The first spot that passes takes the label,
+/// and the cell on each side of it (inside the area) is blanked; with none, the label is dropped
+/// and its anchor, if neither a label nor a label's margin, gets [`DROPPED`].
 pub fn place(mut labels: Vec<Label>, area: Rect, buf: &mut Buffer) -> Placement {
     let (width, height) = (i32::from(area.width), i32::from(area.height));
     let mut taken = vec![false; (area.width as usize) * (area.height as usize)];
+    let mut margin = taken.clone();
     let index = |x: i32, y: i32| (y * width + x) as usize;
     let at = |x: i32, y: i32| (area.x + x as u16, area.y + y as u16);
     labels.sort_by_key(|label| std::cmp::Reverse(label.priority));
@@ -84,7 +89,7 @@ pub fn place(mut labels: Vec<Label>, area: Rect, buf: &mut Buffer) -> Placement 
             if x < 0 || y < 0 || y >= height || x + len > width {
                 return false;
             }
-            let clear = (x - 1..=x + len).filter(|&c| c >= 0 && c < width);
+            let clear = (x - 2..=x + len + 1).filter(|&c| c >= 0 && c < width);
             if clear.clone().any(|c| taken[index(c, y)]) {
                 return false;
             }
@@ -111,10 +116,17 @@ pub fn place(mut labels: Vec<Label>, area: Rect, buf: &mut Buffer) -> Placement 
             for c in x..x + len {
                 taken[index(c, y)] = true;
             }
+            for c in [x - 1, x + len]
+                .into_iter()
+                .filter(|&c| c >= 0 && c < width)
+            {
+                buf[at(c, y)].set_char(' ');
+                margin[index(c, y)] = true;
+            }
             result.placed += 1;
         } else {
             result.dropped += 1;
-            if !taken[index(ax, ay)] {
+            if !taken[index(ax, ay)] && !margin[index(ax, ay)] {
                 buf[at(ax, ay)].set_char(DROPPED).set_style(label.style);
                 taken[index(ax, ay)] = true;
             }
@@ -189,6 +201,27 @@ mod tests {
         assert_eq!((placement.placed, placement.dropped), (1, 1));
         let row = rows(&buf).remove(0);
         assert!(row.contains("pivot") && !row.contains("minor"), "{row}");
+    }
+
+    #[test]
+    fn a_label_over_a_line_of_the_picture_is_set_apart_from_it() {
+        let area = Rect::new(0, 0, 12, 1);
+        let mut buf = Buffer::empty(area);
+        buf.set_string(0, 0, "⠒".repeat(12), Style::new());
+        place(vec![label("cube", (6, 0), 1)], area, &mut buf);
+        let row = rows(&buf).remove(0);
+        assert_eq!(row, "⠒⠒⠒ cube ⠒⠒⠒");
+    }
+
+    #[test]
+    fn two_labels_on_a_row_stand_two_cells_apart() {
+        let area = Rect::new(0, 0, 20, 1);
+        let mut buf = Buffer::empty(area);
+        let labels = vec![label("crate tc", (5, 0), 2), label("crate", (11, 0), 1)];
+        place(labels, area, &mut buf);
+        let row = rows(&buf).remove(0);
+        assert!(!row.contains("tc crate"), "{row}");
+        assert!(row.contains("crate tc"), "{row}");
     }
 
     #[test]

@@ -242,9 +242,47 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
     popup
 }
 
+/// The fewest columns of the screen an overlay leaves beside it: a narrower strip would show only
+/// the cut ends of the panels underneath.
+const SLIVER: u16 = 4;
+
+/// What an overlay at `popup` clears in `area` before it is drawn: the popup's rows, widened to
+/// the area's edge on each side where they would leave a strip narrower than [`SLIVER`] (rows
+/// above and below it stay whole, so they show no cut ends).
+pub(crate) fn cleared(area: Rect, popup: Rect) -> Rect {
+    let left = if popup.x - area.x < SLIVER {
+        area.x
+    } else {
+        popup.x
+    };
+    let right = if area.right() - popup.right() < SLIVER {
+        area.right()
+    } else {
+        popup.right()
+    };
+    Rect::new(left, popup.y, right - left, popup.height)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_overlay_clears_the_strips_too_narrow_to_read_and_keeps_the_wide_ones() {
+        let area = Rect::new(0, 1, 80, 22);
+        assert_eq!(
+            cleared(area, Rect::new(2, 2, 76, 20)),
+            Rect::new(0, 2, 80, 20)
+        );
+        assert_eq!(
+            cleared(area, Rect::new(10, 8, 60, 6)),
+            Rect::new(10, 8, 60, 6)
+        );
+        assert_eq!(
+            cleared(area, Rect::new(2, 8, 76, 6)),
+            Rect::new(0, 8, 80, 6)
+        );
+    }
 
     const TABLE: Shown = Shown {
         table: true,

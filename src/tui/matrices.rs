@@ -91,7 +91,7 @@ pub fn render(app: &App, text: &[String], area: Rect, buf: &mut Buffer) {
     }
     let height = (used as u16 + 2).min(area.height);
     let popup = super::layout::centred(area, width, height);
-    Clear.render(popup, buf);
+    Clear.render(super::layout::cleared(area, popup), buf);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(

@@ -174,7 +174,14 @@ pub fn lines(
     let col = |x: f64| (((x - low + pad) * scale).round().max(0.0) as usize).min(track - 1);
     let shadow_a = interval(track, col(-r0), col(0.0), col(r0), &a);
     let shadow_b = interval(track, col(r - r1), col(r), col(r + r1), &b);
-    let between = gap_text(track, (col(r0), col(r - r1)), r - r0 - r1, row.gap, mask);
+    let between = gap_text(
+        track,
+        (col(r0), col(r - r1)),
+        r - r0 - r1,
+        row.gap,
+        tied,
+        mask,
+    );
     let name = |n: &str| {
         let cut: String = n.chars().take(names).collect();
         format!("{cut:<names$}")
@@ -214,12 +221,14 @@ fn interval(track: usize, low: usize, center: usize, high: usize, name: &str) ->
     chars.into_iter().collect()
 }
 
-/// The bracket between A's right end and B's left end (`ends`), named gap or overlap.
+/// The bracket between A's right end and B's left end (`ends`), named gap or overlap; its
+/// numbers are hidden when the row's are (`tied`: the answer follows from them).
 fn gap_text(
     track: usize,
     (a_high, b_low): (usize, usize),
     value: f64,
     gap: Option<f64>,
+    tied: bool,
     mask: &Mask,
 ) -> String {
     let (from, to, name, amount) = if value > 0.0 {
@@ -231,12 +240,12 @@ fn gap_text(
     };
     // The overlap is a positive amount, in R units and in length units alike; it is hidden when
     // it states the answer with either sign, and so is touching when the answer is zero.
-    let amount_text = mask.shown(value, mask.fixed(amount, 3));
+    let amount_text = mask.shown(value, mask.fixed_if(tied, amount, 3));
     let hidden_touch = value == 0.0 && mask.hides(0.0);
     let long = match gap {
         Some(g) if value != 0.0 => format!(
             "{name} {amount_text} ({} in length units)",
-            mask.shown(g, mask.fixed(g.abs(), 3))
+            mask.shown(g, mask.fixed_if(tied, g.abs(), 3))
         ),
         _ if hidden_touch => "gap ?".to_string(),
         _ if value == 0.0 => "touching: R = R0 + R1".to_string(),

@@ -100,7 +100,7 @@ pub fn render(app: &App, search: &PairSearch, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(4).min(72);
     let height = area.height.saturating_sub(2).min(24);
     let popup = super::layout::centred(area, width, height);
-    Clear.render(popup, buf);
+    Clear.render(super::layout::cleared(area, popup), buf);
     let block = Block::bordered()
         .border_set(theme.border())
         .title(" pick a pair: type part of a body name ")

@@ -50,14 +50,24 @@ fn window(app: &App, pair: &PairRecord, mode: Mode, area: Rect) -> (usize, usize
     let slots = usize::from(area.height).saturating_sub(borders + 1);
     let extra = surface_lines(pair, app.mask()).len();
     let room = slots.saturating_sub(extra).max(slots.min(8));
-    let room = app.table_limit.map_or(room, |limit| room.min(limit.max(1)));
-    let shown = total.min(room);
     let rows = pair.rows();
     let kept: Vec<usize> = app
         .kept_rows
         .iter()
         .filter_map(|name| rows.iter().position(|row| row.name == *name))
         .collect();
+    // Under a lesson pane the lines under the rows (a mesh's tree walk, Möller's intervals) keep
+    // their place above it too, when the rows the step keeps in view still fit beside them.
+    let kept_span = match (kept.iter().min(), kept.iter().max()) {
+        (Some(low), Some(high)) => high - low + 1,
+        _ => 1,
+    };
+    let room = app.table_limit.map_or(room, |limit| {
+        let beside = limit.saturating_sub(extra);
+        let limit = if beside >= kept_span { beside } else { limit };
+        room.min(limit.max(1))
+    });
+    let shown = total.min(room);
     (kept_window(app.row(), &kept, shown, total), shown)
 }
 

@@ -26,11 +26,18 @@ impl Widget for &App {
         if mode == Mode::Side {
             contact::render(self, areas.contact, buf);
         } else {
-            Paragraph::new(format!(" {}", contact::summary(self))).render(areas.contact, buf);
+            let room = usize::from(areas.contact.width).saturating_sub(1);
+            Paragraph::new(format!(" {}", contact::summary_in(self, room)))
+                .render(areas.contact, buf);
         }
         integrator::render(self, areas.integrator, buf);
         pipeline::render_line(self, areas.pipeline, buf);
         keys::render_bar(self, areas.key_bar, buf);
+        // Overlays keep to the rows a lesson pane over the debugger leaves uncovered.
+        let area = self.visible_rows.map_or(area, |rows| Rect {
+            height: area.height.min(rows),
+            ..area
+        });
         match self.overlay() {
             Overlay::Help => keys::render_help(self, area, buf),
             Overlay::Info => info::render(self, area, buf),

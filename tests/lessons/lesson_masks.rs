@@ -344,3 +344,22 @@ fn no_row_panel_or_bracket_of_an_open_question_gives_its_answer() {
         );
     }
 }
+
+#[test]
+fn the_number_line_hides_the_overlap_of_a_row_whose_numbers_give_the_answer() {
+    // L19 step 3 asks the centre of the triangle's shadow on A1, R = 1.202: the table hides the
+    // row, and the number line under it must not print its overlap 1.066 = R0 + R1 - R either.
+    let lesson = sepax::lesson::load_lesson("19").expect("lesson 19 loads");
+    let k = lesson
+        .steps
+        .iter()
+        .position(|s| s.text.source.contains("Now a row by hand"))
+        .expect("the step");
+    for (width, height) in [(120, 40), (160, 48)] {
+        let mut player = Player::new(lesson.clone(), None, k, Theme::new(true, false));
+        player.update(LessonAction::Resize(width, height));
+        let shown = text(&draw(&player, width, height));
+        assert!(!shown.contains("1.066"), "{width}x{height}:\n{shown}");
+        assert!(shown.contains("overlap ?"), "{width}x{height}:\n{shown}");
+    }
+}

@@ -31,5 +31,6 @@ mod lesson_quiz;
 mod lesson_screen;
 mod lesson_show;
 mod lesson_surfaces;
+mod lesson_views;
 mod lessons;
 mod vocabulary;

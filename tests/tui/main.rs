@@ -18,6 +18,7 @@ mod tmux_support;
 #[cfg(feature = "tui")]
 use lesson_support::keys;
 
+mod lesson_labels;
 mod lesson_pictures;
 mod lesson_render;
 mod pair_list;

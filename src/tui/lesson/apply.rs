@@ -33,6 +33,13 @@ impl Player {
         let (select, view) = in_force(&self.lesson, self.step);
         self.apps[at.scene].show(at.frame, select, view);
         self.apps[at.scene].kept_rows = super::shown_check::wanted_rows(&self.lesson, self.step);
+        // `hide = "table"` hides it for its step; the next step brings it back.
+        let hid_before = self.step > 0 && self.lesson.steps[self.step - 1].hide_table;
+        if self.lesson.steps[self.step].hide_table {
+            self.apps[at.scene].table = false;
+        } else if hid_before {
+            self.apps[at.scene].table = true;
+        }
         self.typed.clear();
         self.scroll = 0;
         self.fit_debugger();
@@ -46,8 +53,11 @@ impl Player {
         // debugger's fourth row in the compact layout): the table keeps its window above it.
         let limit = (areas.placement == Placement::Over)
             .then(|| usize::from(areas.pane.y.saturating_sub(area.y + TABLE_TOP)));
+        let visible =
+            (areas.placement == Placement::Over).then(|| areas.pane.y.saturating_sub(area.y));
         let app = self.app_mut();
         app.table_limit = limit;
+        app.visible_rows = visible;
         app.update(Action::Resize(area.width, area.height));
     }
 }

@@ -10,6 +10,9 @@ use crate::tui::Theme;
 /// How prose names the contact panel.
 const CONTACT_PANEL: &str = "contact panel";
 
+/// How prose names the lines under a surface pair's table (the tree walk, Möller's test).
+const UNDER_TABLE: &str = "lines under the table";
+
 /// Every step of `lesson` whose prose points at something its screen does not show, at each of
 /// the sizes `sepax check` reads.
 pub fn missing(lesson: &Lesson) -> Vec<Leak> {
@@ -23,8 +26,9 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
             }
             let wants_contact = step.show.contains(&Shown::Contact)
                 || step.text.source.to_lowercase().contains(CONTACT_PANEL);
+            let wants_lines = step.text.source.to_lowercase().contains(UNDER_TABLE);
             let rows = wanted_rows(lesson, k);
-            if !wants_contact && rows.is_empty() {
+            if !wants_contact && !wants_lines && rows.is_empty() {
                 continue;
             }
             let (buffer, debugger) = drawn(&player);
@@ -39,6 +43,9 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
             };
             if wants_contact && !screen.iter().any(|line| is_contact_line(line)) {
                 say("the prose is about the contact panel, which is not on screen (show = [\"contact\"] brings it up)".into());
+            }
+            if wants_lines && !table.iter().any(|line| is_under_table_line(line)) {
+                say("the prose is about the lines under the table, which are not on screen".into());
             }
             for row in rows {
                 if !table.iter().any(|line| is_row(line, &row)) {
@@ -57,6 +64,7 @@ pub fn pointed_screens(lesson: &Lesson) -> usize {
             let step = &lesson.steps[k];
             step.show.contains(&Shown::Contact)
                 || step.text.source.to_lowercase().contains(CONTACT_PANEL)
+                || step.text.source.to_lowercase().contains(UNDER_TABLE)
                 || !wanted_rows(lesson, k).is_empty()
         })
         .count();
@@ -94,6 +102,12 @@ fn is_contact_line(line: &str) -> bool {
         || line.contains("no contact in this frame")
 }
 
+/// Whether a line of the debugger is one of the lines under a surface pair's table.
+fn is_under_table_line(line: &str) -> bool {
+    let line = line.trim_start_matches(['│', ' ']);
+    line.starts_with("tree of ") || line.starts_with("Moller: ")
+}
+
 /// Whether a line of the debugger is the table row `name`.
 fn is_row(line: &str, name: &str) -> bool {
     line.split('│').any(|cell| {
@@ -121,5 +135,12 @@ mod tests {
             " contact t=0.26430 s (0.43 of frame) A0xE0"
         ));
         assert!(!is_contact_line(" the contact point"));
+        assert!(is_under_table_line(
+            "tree of floor: 4 nodes visited, 1 of 32 triangles tested      │"
+        ));
+        assert!(is_under_table_line(
+            "│Moller: intersecting, by the intervals"
+        ));
+        assert!(!is_under_table_line(" the tree of boxes"));
     }
 }
