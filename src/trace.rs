@@ -50,7 +50,7 @@ pub use pairs::{
     StageCheck, SweepRecord,
 };
 pub use probe_text::describe_hit;
-pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
+pub use rays::{ray_record, CourseTestRecord, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
     bodies_at, frame_at, frame_record, scene_timeline, simulate_frames, simulate_timeline,

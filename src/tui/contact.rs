@@ -62,6 +62,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                 mask.coordinates(&contact.normal, 3)
             )));
         }
+        // A scene of one body (a triangle under rays) has no pair to touch: nothing to say.
+        None if app.scene().bodies.len() < 2 => {}
         None => out.push(Line::from(format!(
             "no contact in this frame (searched t = {} to {} s)",
             mask.fixed(time, 3),
@@ -271,7 +273,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .collect();
     // A record holds the events found stepping into its frame, from the frame before.
     let since = app.record().frame.saturating_sub(1);
-    if app.record().frame == 0 {
+    if app.scene().bodies.len() < 2 {
+        // One body: no pair, so no contact events to list.
+    } else if app.record().frame == 0 {
         lines.push(Line::from("events          none before the first frame"));
     } else if events.is_empty() {
         lines.push(Line::from(format!(

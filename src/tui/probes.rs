@@ -4,7 +4,13 @@
 use ratatui::text::Line;
 
 use super::App;
-use crate::trace::{measure_record, ray_record, MeasureRecord, RayRecord};
+use crate::trace::{measure_record, ray_record, CourseTestRecord, MeasureRecord, RayRecord};
+
+/// The contact panel's heading over the rays.
+pub(crate) const RAYS_HEADING: &str = "rays: the body hit and t, leg by leg";
+
+/// The contact panel's heading over the measured distances.
+pub(crate) const MEASURES_HEADING: &str = "distances, closest points apart, by method";
 
 /// The records of the scene's rays and distances among the bodies of the current frame.
 #[derive(Clone, Debug, Default)]
@@ -42,7 +48,7 @@ impl Probes {
         let mask = app.mask();
         let mut out = Vec::new();
         if !self.rays.is_empty() {
-            out.push(Line::from("rays: the body hit and t, leg by leg"));
+            out.push(Line::from(RAYS_HEADING));
         }
         for ray in &self.rays {
             let legs: Vec<String> = ray
@@ -59,9 +65,12 @@ impl Probes {
                 short_coordinates(mask, &ray.origin),
                 legs.join(", ")
             )));
+            for test in &ray.course {
+                out.extend(course_lines(mask, test));
+            }
         }
         if !self.measures.is_empty() {
-            out.push(Line::from("distances, closest points apart, by method"));
+            out.push(Line::from(MEASURES_HEADING));
         }
         for m in &self.measures {
             let parallel = if m.parallel { ", parallel" } else { "" };
@@ -77,16 +86,44 @@ impl Probes {
     }
 }
 
+/// Two lines of the course's ray–triangle test: `N`, `N·d` and `t`, then the dropped coordinate,
+/// the three edge products and the verdict (each within 40 columns for the usual small numbers).
+fn course_lines(mask: &crate::lesson::Mask, test: &CourseTestRecord) -> [Line<'static>; 2] {
+    let t = test
+        .t
+        .map_or_else(|| "none".to_string(), |t| short(mask, t));
+    let products = test.edge_products.map_or_else(
+        || "no products".to_string(),
+        |p| p.map(|x| short(mask, x)).join(", "),
+    );
+    [
+        Line::from(format!(
+            "    {}: N {}, N·d {}, t {t}",
+            test.body,
+            short_coordinates(mask, &test.normal),
+            short(mask, test.normal_dot_direction),
+        )),
+        Line::from(format!(
+            "    drop {}; {products}: {}",
+            mask.word(test.dropped),
+            mask.text(&test.verdict)
+        )),
+    ]
+}
+
+/// A number with up to 3 decimals and no trailing zeros, `?` when `mask` hides it.
+fn short(mask: &crate::lesson::Mask, x: f64) -> String {
+    let text = mask.fixed(x, 3);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
 /// A point as `(x, y, z)` with up to 3 decimals and no trailing zeros (`(-6, 4, 0.25)`), what
 /// `mask` hides shown as `?`.
 fn short_coordinates(mask: &crate::lesson::Mask, v: &[f64; 3]) -> String {
-    let [x, y, z] = v.map(|c| {
-        let text = mask.fixed(c, 3);
-        if text.contains('.') {
-            text.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            text
-        }
-    });
+    let [x, y, z] = v.map(|c| short(mask, c));
     format!("({x}, {y}, {z})")
 }

@@ -32,6 +32,7 @@ mod grazing_contacts;
 mod oracle_boxes;
 mod overlap_contacts;
 mod ray_paths;
+mod ray_triangle_course;
 mod rays_convex_oracle;
 mod rays_kdop_oracle;
 mod rays_oracle;

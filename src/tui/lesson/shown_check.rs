@@ -87,11 +87,15 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
     rows
 }
 
-/// Whether a screen line is the contact panel's first line or its one-line summary.
+/// Whether a screen line is the contact panel's first line, its one-line summary, or the
+/// heading of its rays or distances (a scene of one body has no contact line above them).
 fn is_contact_line(line: &str) -> bool {
+    use crate::tui::probes::{MEASURES_HEADING, RAYS_HEADING};
     line.contains("first contact")
         || line.contains("contact t=")
         || line.contains("no contact in this frame")
+        || line.contains(RAYS_HEADING)
+        || line.contains(MEASURES_HEADING)
 }
 
 /// Whether a line of the debugger is the table row `name`.
@@ -121,5 +125,6 @@ mod tests {
             " contact t=0.26430 s (0.43 of frame) A0xE0"
         ));
         assert!(!is_contact_line(" the contact point"));
+        assert!(is_contact_line("│rays: the body hit and t, leg by leg  │"));
     }
 }
