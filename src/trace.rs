@@ -43,7 +43,7 @@ pub use linear_system::{linear_system_record, render_linear_system, LinearSystem
 pub use matrices::{
     matrix_record, render_matrices, EigenPairRecord, EigenRecord, LuRecord, MatrixRecord,
 };
-pub use measures::{figure_item, measure_record, MeasureRecord};
+pub use measures::{figure_item, measure_record, MeasureRecord, TermRecord};
 pub use number::{coordinates, counted, fixed};
 pub use pairs::{
     explain_pair, ContactRecord, EpaRecord, GjkRecord, MeshWalk, PairRecord, ShapeTable, Stage,

@@ -135,6 +135,14 @@ pub fn write_measures(out: &mut String, measures: &[MeasureRecord]) {
                 let _ = writeln!(out, "  they meet (touch or overlap)");
             }
         }
+        if !m.terms.is_empty() {
+            let terms: Vec<String> = m
+                .terms
+                .iter()
+                .map(|t| format!("{} = {}", t.name, fixed(t.value, 4)))
+                .collect();
+            let _ = writeln!(out, "  {}", terms.join(", "));
+        }
         if m.parallel {
             let _ = writeln!(
                 out,

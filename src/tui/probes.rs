@@ -4,7 +4,9 @@
 use ratatui::text::Line;
 
 use super::App;
-use crate::trace::{measure_record, ray_record, CourseTestRecord, MeasureRecord, RayRecord};
+use crate::trace::{
+    measure_record, ray_record, CourseTestRecord, MeasureRecord, RayRecord, TermRecord,
+};
 
 /// The contact panel's heading over the rays.
 pub(crate) const RAYS_HEADING: &str = "rays: the body hit and t, leg by leg";
@@ -19,19 +21,30 @@ pub struct Probes {
     pub rays: Vec<RayRecord>,
     /// Every distance, in scene order.
     pub measures: Vec<MeasureRecord>,
+    /// Whether each distance states an open question's answer (the picture's label hides it).
+    pub hidden_distances: Vec<bool>,
 }
 
 impl Probes {
     /// The app's rays and distances at its current frame.
     pub fn of(app: &App) -> Probes {
         let (scene, bodies) = (app.scene(), &app.record().specs);
+        let measures: Vec<MeasureRecord> = scene
+            .measures
+            .iter()
+            .map(|m| measure_record(m, bodies, &scene.figures))
+            .collect();
+        let mask = app.mask();
         Probes {
             rays: scene.rays.iter().map(|r| ray_record(r, bodies)).collect(),
-            measures: scene
-                .measures
+            hidden_distances: measures
                 .iter()
-                .map(|m| measure_record(m, bodies, &scene.figures))
+                .map(|m| {
+                    mask.hides(m.distance)
+                        || mask.hides_printed(&crate::trace::fixed(m.distance, 3))
+                })
                 .collect(),
+            measures,
         }
     }
 
@@ -81,6 +94,7 @@ impl Probes {
                 mask.fixed(m.distance, 4),
                 m.method
             )));
+            out.extend(term_lines(mask, &m.terms));
         }
         out
     }
@@ -109,6 +123,24 @@ fn course_lines(mask: &crate::lesson::Mask, test: &CourseTestRecord) -> [Line<'s
             mask.text(&test.verdict)
         )),
     ]
+}
+
+/// The closed form's named numbers, `name value` joined by commas, packed into lines of at most
+/// 38 columns (the contact panel's width at 120×40) indented under their distance.
+fn term_lines(mask: &crate::lesson::Mask, terms: &[TermRecord]) -> Vec<Line<'static>> {
+    const WIDTH: usize = 38;
+    let mut lines: Vec<String> = Vec::new();
+    for term in terms {
+        let item = format!("{} {}", term.name, short(mask, term.value));
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 2 + item.chars().count() <= WIDTH => {
+                line.push_str(", ");
+                line.push_str(&item);
+            }
+            _ => lines.push(format!("    {item}")),
+        }
+    }
+    lines.into_iter().map(Line::from).collect()
 }
 
 /// A number with up to 3 decimals and no trailing zeros, `?` when `mask` hides it.

@@ -24,6 +24,7 @@ use oracle_support::rng;
 mod batch_overlaps_many;
 mod contact_points;
 mod contact_table;
+mod distance_terms;
 mod distances_convex;
 mod distances_kdop;
 mod distances_oracle;

@@ -85,6 +85,7 @@ fn recording(name: &str) -> Recording {
         rays: &rays,
         figures: &scene.figures,
         measures: &measures,
+        hidden_distances: &[],
     };
     let mut out = Recording::default();
     let projection = Projection::new(View::Xy, None);
