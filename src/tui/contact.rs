@@ -263,8 +263,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let width = usize::from(inner.width).max(1);
     let rows_of = |text: &str| text.chars().count().div_ceil(width).max(1);
     let mut lines = lines(app);
-    lines.extend(probes.lines(app));
-    let used: usize = lines.iter().map(|l| rows_of(&l.to_string())).sum();
+    // The distances' numbers only when every line still fits: they never push a distance out.
+    let rows =
+        |list: &[Line<'static>]| -> usize { list.iter().map(|l| rows_of(&l.to_string())).sum() };
+    let with_terms = probes.lines(app);
+    let events_row = usize::from(app.scene().bodies.len() >= 2);
+    if rows(&lines) + rows(&with_terms) + events_row <= usize::from(inner.height) {
+        lines.extend(with_terms);
+    } else {
+        lines.extend(probes.lines_with(app, false));
+    }
+    let used: usize = rows(&lines);
     let events: Vec<String> = app
         .record()
         .events

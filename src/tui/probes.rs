@@ -58,7 +58,13 @@ impl Probes {
     /// heading and one line per distance (its length and method), what the app's mask hides
     /// shown as `?`.
     pub fn lines(&self, app: &App) -> Vec<Line<'static>> {
+        self.lines_with(app, true)
+    }
+
+    /// [`Probes::lines`], with the course's numbers under each distance only when `terms`.
+    pub fn lines_with(&self, app: &App, terms: bool) -> Vec<Line<'static>> {
         let mask = app.mask();
+        let ascii = app.theme().ascii;
         let mut out = Vec::new();
         if !self.rays.is_empty() {
             out.push(Line::from(RAYS_HEADING));
@@ -79,7 +85,7 @@ impl Probes {
                 legs.join(", ")
             )));
             for test in &ray.course {
-                out.extend(course_lines(mask, test));
+                out.extend(course_lines(mask, test).map(|l| plain(l, ascii)));
             }
         }
         if !self.measures.is_empty() {
@@ -94,7 +100,13 @@ impl Probes {
                 mask.fixed(m.distance, 4),
                 m.method
             )));
-            out.extend(term_lines(mask, &m.terms));
+            if terms {
+                out.extend(
+                    term_lines(mask, &m.terms)
+                        .into_iter()
+                        .map(|l| plain(l, ascii)),
+                );
+            }
         }
         out
     }
@@ -141,6 +153,27 @@ fn term_lines(mask: &crate::lesson::Mask, terms: &[TermRecord]) -> Vec<Line<'sta
         }
     }
     lines.into_iter().map(Line::from).collect()
+}
+
+/// The line in ASCII when `ascii` (the course's Greek letters spelt out, `·` as `.`, `²` as
+/// `^2`), else as it is.
+fn plain(line: Line<'static>, ascii: bool) -> Line<'static> {
+    if !ascii {
+        return line;
+    }
+    let mut text = line.to_string();
+    for (from, to) in [
+        ("λ", "lambda"),
+        ("μ", "mu"),
+        ("α", "alpha"),
+        ("β", "beta"),
+        ("γ", "gamma"),
+        ("·", "."),
+        ("²", "^2"),
+    ] {
+        text = text.replace(from, to);
+    }
+    Line::from(text)
 }
 
 /// A number with up to 3 decimals and no trailing zeros, `?` when `mask` hides it.
