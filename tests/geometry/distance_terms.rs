@@ -7,7 +7,7 @@
 use crate::oracle_support::Rng;
 use sepax::geometry::separation::{separation, Item};
 use sepax::geometry::{Plane, Sphere};
-use sepax::nalgebra::{Matrix2, UnitQuaternion, Vector2, Vector3};
+use sepax::nalgebra::{Matrix2, UnitQuaternion, Vector2};
 use sepax::Obb;
 
 const SEED: u64 = 0x0005_EFA4_0000_0029;

@@ -64,7 +64,7 @@ fn check(
     let moller: Option<RayHit> = ray_triangle(&o, &d, tri, MAX_T);
     let (course, evidence) = ray_triangle_course(&o, &d, tri, MAX_T);
     tally.rays += 1;
-    let scale = 1.0 + o.norm() + tri.vertices.iter().map(|v| v.norm()).fold(0.0, f64::max);
+    let scale = 1.0 + o.norm() + tri.vertices.iter().map(Vector3::norm).fold(0.0, f64::max);
     // Where the ray meets the plane is ill-conditioned at a shallow angle: rounding of order
     // 1e-16 in N·d moves t by about that over sin(angle); allow for it, besides 1e-9 of the scale.
     let [a, b, c] = tri.vertices;
@@ -88,7 +88,7 @@ fn check(
         (None, None) => assert_ne!(evidence.verdict, CourseVerdict::Hit),
         (m, c) => {
             let near = boundary_distance(&o, &d, tri).is_some_and(|b| b <= tolerance);
-            let t = m.or(c).map(|h| h.t).unwrap_or(0.0);
+            let t = m.or(c).map_or(0.0, |h| h.t);
             let at_an_end = t.abs() <= tolerance || (t - MAX_T).abs() <= tolerance;
             assert!(
                 near || at_an_end,
