@@ -21,6 +21,7 @@ pub mod obb;
 pub mod planes;
 pub mod ray;
 pub mod ray_convex;
+pub mod ray_triangle_course;
 pub mod separation;
 pub mod simplex;
 pub mod sphere_box;

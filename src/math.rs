@@ -1,9 +1,11 @@
 //! Rotations and small vector helpers shared by every layer.
 
 mod float;
+mod gauss;
 mod linear;
 
 pub use float::{max_nan, min_nan};
+pub use gauss::{eliminate, Elimination};
 pub use linear::{eigenpairs, lu_factors, scaled_to_first_entry, Eigen, EigenPair, LuFactors};
 
 use nalgebra::{Matrix3, Quaternion, Unit, UnitQuaternion, Vector3};

@@ -44,7 +44,7 @@ pub use mesh_query::{
     box_mesh, box_mesh_overlaps, convex_mesh, sphere_mesh, sweep_box_mesh, sweep_sphere_mesh,
     triangle_mesh, MeshQuery, MeshSweep,
 };
-pub use moller::{moller, MollerStage, MollerTest};
+pub use moller::{moller, CoplanarTest, MollerStage, MollerTest};
 pub use overlap::intersection_points;
 pub use region::{Region, REGION_CAPACITY};
 pub use rows::{overlaps, trace, trace_with, AxisRow, Robustness, SatTrace};

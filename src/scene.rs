@@ -59,7 +59,7 @@ pub use model::{
     ForceSpec, MatrixSpec, MeasureSpec, MeshSpec, RaySpec, ResponseModel, Scene, ShapeSpec,
     SpringSpec, Target, WorldSettings,
 };
-pub use ray::MAX_BOUNCES;
+pub use ray::{TriangleTest, MAX_BOUNCES};
 pub use roster::find_body;
 pub use world::{
     DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES, RESPONSES,

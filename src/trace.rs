@@ -43,14 +43,14 @@ pub use linear_system::{linear_system_record, render_linear_system, LinearSystem
 pub use matrices::{
     matrix_record, render_matrices, EigenPairRecord, EigenRecord, LuRecord, MatrixRecord,
 };
-pub use measures::{figure_item, measure_record, MeasureRecord};
+pub use measures::{figure_item, measure_record, MeasureRecord, TermRecord};
 pub use number::{coordinates, counted, fixed};
 pub use pairs::{
     explain_pair, ContactRecord, EpaRecord, GjkRecord, MeshWalk, PairRecord, ShapeTable, Stage,
     StageCheck, SweepRecord,
 };
 pub use probe_text::describe_hit;
-pub use rays::{ray_record, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
+pub use rays::{ray_record, CourseTestRecord, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;
 pub use simulate::{
     bodies_at, frame_at, frame_record, scene_timeline, simulate_frames, simulate_timeline,

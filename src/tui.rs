@@ -48,6 +48,7 @@ pub use keys::HELP;
 pub use menu::{run_lessons, Menu};
 pub use picker::Picker;
 pub use probes::Probes;
+pub(crate) use surface_lines::surface_lines;
 pub use terminal::{drive, run, run_scene, session, Screen};
 pub use theme::Theme;
 pub use timeline::HISTORY_BUDGET;

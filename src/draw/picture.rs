@@ -53,6 +53,9 @@ pub struct Picture<'a> {
     pub figures: &'a [FigureSpec],
     /// The scene's measured distances at this frame.
     pub measures: &'a [MeasureRecord],
+    /// Which distances' lengths the label shows as `?` (an open question's answer), by index of
+    /// `measures`; missing entries are shown.
+    pub hidden_distances: &'a [bool],
 }
 
 /// Draws `picture` through `projection`; `bounds` (`[[left, right], [bottom, top]]`) clips
@@ -87,7 +90,7 @@ pub fn draw_picture<D: DebugDraw + ?Sized>(
         };
         pen.body(out, body, role, &body.name);
     }
-    super::probes::draw(out, &pen, picture.rays, picture.figures, picture.measures);
+    super::probes::draw(out, &pen, picture);
     if let (Some((i, j)), Some((axis, name))) = (picture.pair, picture.axis) {
         // Through A's centre; a plane has none, so then through B's.
         let through = match picture.bodies[i].shape {

@@ -4,24 +4,18 @@
 
 use nalgebra::Vector3;
 
-use super::picture::{clip_line, Pen};
+use super::picture::{clip_line, Pen, Picture};
 use super::{DebugDraw, Role};
 use crate::scene::{Figure, FigureSpec};
-use crate::trace::{fixed, MeasureRecord, RayRecord};
+use crate::trace::fixed;
 
-/// Draws the rays, the figures and the distances with `pen`.
-pub(super) fn draw<D: DebugDraw + ?Sized>(
-    out: &mut D,
-    pen: &Pen<'_>,
-    rays: &[RayRecord],
-    figures: &[FigureSpec],
-    measures: &[MeasureRecord],
-) {
+/// Draws the picture's rays, figures and distances with `pen`.
+pub(super) fn draw<D: DebugDraw + ?Sized>(out: &mut D, pen: &Pen<'_>, picture: &Picture<'_>) {
     let p = pen.projection;
-    for figure in figures {
+    for figure in picture.figures {
         draw_figure(out, pen, figure);
     }
-    for m in measures {
+    for (k, m) in picture.measures.iter().enumerate() {
         let (Some(a), Some(b)) = (m.closest_a, m.closest_b) else {
             continue;
         };
@@ -30,10 +24,16 @@ pub(super) fn draw<D: DebugDraw + ?Sized>(
         out.point(a, Role::Measure);
         out.point(b, Role::Measure);
         let middle = [f64::midpoint(a[0], b[0]), f64::midpoint(a[1], b[1])];
-        let text = format!("{}-{} {}", m.a, m.b, fixed(m.distance, 3));
+        let hidden = picture.hidden_distances.get(k).copied().unwrap_or(false);
+        let length = if hidden {
+            "?".to_string()
+        } else {
+            fixed(m.distance, 3)
+        };
+        let text = format!("{}-{} {length}", m.a, m.b);
         out.label(middle, &text, Role::Measure);
     }
-    for ray in rays {
+    for ray in picture.rays {
         let corners: Vec<[f64; 2]> = ray
             .path
             .iter()

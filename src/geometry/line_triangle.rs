@@ -69,7 +69,7 @@ pub fn line_triangle(
 }
 
 /// `(NE·F)(NE·G)` for each edge of the triangle projected along `dropped_axis`.
-fn edge_sign_products(
+pub(crate) fn edge_sign_products(
     triangle: &[Vector3<f64>; 3],
     p0: &Vector3<f64>,
     dropped_axis: usize,

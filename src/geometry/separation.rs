@@ -10,7 +10,7 @@ mod refine;
 use polytopes::{corners_to_plane, extent, plane_plane, polytopes};
 
 use super::distance::{point_line, point_obb, point_plane, point_segment};
-use super::line_distance::{line_line, line_plane, line_segment, segment_segment};
+use super::line_distance::{line_line, line_plane, line_segment, line_sphere, segment_segment};
 use super::{Convex, Obb, Plane, Sphere, Triangle};
 
 /// One thing to measure from or to.
@@ -69,6 +69,9 @@ pub struct Separation {
     /// iteration limit, or when rounding stopped its progress): the distance is then its best
     /// upper bound.
     pub gjk_gave_up: bool,
+    /// The named numbers of the closed form that found it, in the course's letters (`A` … `E`,
+    /// `AC-B²`, `λ`, `μ` of two lines; `N·P - d0` of a point and a plane; …); empty for GJK.
+    pub terms: Vec<(&'static str, f64)>,
 }
 
 impl Separation {
@@ -80,7 +83,14 @@ impl Separation {
             parallel: false,
             gjk_iterations: None,
             gjk_gave_up: false,
+            terms: Vec::new(),
         }
+    }
+
+    /// The same separation with the closed form's named numbers.
+    fn with_terms(mut self, terms: Vec<(&'static str, f64)>) -> Self {
+        self.terms = terms;
+        self
     }
 
     /// The closest points exchanged (the method already names the items in the new order).
@@ -148,24 +158,58 @@ pub fn separation(a: &Item, b: &Item) -> Separation {
 }
 
 fn ordered(a: &Item, b: &Item) -> Separation {
+    use Item::{Line, Sphere as Sp};
+    let found = closed_form_or_gjk(a, b);
+    match (a, b) {
+        // The sphere is its centre grown by the radius; the course writes the quadratic.
+        (Line(o, v), Sp(s)) => found.with_terms(line_sphere_terms(o, v, s)),
+        _ => found,
+    }
+}
+
+/// `α`, `β`, `γ`, `β² - 4αγ` and the crossings `λ1`, `λ2` of the line `o + λ v` and the sphere
+/// (docs/methods.md §9.7).
+fn line_sphere_terms(o: &Vector3<f64>, v: &Vector3<f64>, s: &Sphere) -> Vec<(&'static str, f64)> {
+    let q = line_sphere(o, v, s);
+    let mut terms = vec![
+        ("α", q.alpha),
+        ("β", q.beta),
+        ("γ", q.gamma),
+        ("β²-4αγ", q.discriminant),
+    ];
+    if let Some([near, far]) = q.lambdas {
+        terms.extend([("λ1", near), ("λ2", far)]);
+    }
+    terms
+}
+
+fn closed_form_or_gjk(a: &Item, b: &Item) -> Separation {
     use Item::{Line, Plane as Pl, Point, Segment, Sphere as Sp};
     match (a, b) {
         (Point(p), Point(q)) => Separation::new((p - q).norm(), *p, *q, "point-point"),
         (Point(p), Segment(s, e)) => {
             let d = point_segment(p, s, e);
             Separation::new(d.distance, *p, d.closest, "point-segment")
+                .with_terms(vec![("λ", d.lambda)])
         }
         (Point(p), Line(o, v)) => {
             let d = point_line(p, o, v);
             Separation::new(d.distance, *p, d.closest, "point-line")
+                .with_terms(vec![("λ", d.lambda)])
         }
         (Point(p), Pl(plane)) => {
             let d = point_plane(p, plane);
             Separation::new(d.distance, *p, d.closest, "point-plane")
+                .with_terms(vec![("N·P-d0", d.signed_distance)])
         }
         (Point(p), Item::Box(obb)) => {
             let d = point_obb(p, obb);
-            Separation::new(d.distance, *p, d.closest, "point-box")
+            let [d0, d1, d2] = [d.local.x, d.local.y, d.local.z];
+            Separation::new(d.distance, *p, d.closest, "point-box").with_terms(vec![
+                ("d0", d0),
+                ("d1", d1),
+                ("d2", d2),
+            ])
         }
         (Point(p), Item::Triangle(t)) => {
             let (closest, _) = t.closest_point(p);
@@ -186,12 +230,15 @@ fn ordered(a: &Item, b: &Item) -> Separation {
         (Line(o, v), Line(s, w)) => lines(&line_line(o, v, s, w), "line-line"),
         (Line(o, v), Pl(plane)) => {
             let d = line_plane(o, v, plane);
+            let mut terms = vec![("N·V", d.normal_dot_direction)];
+            terms.extend(d.lambda.map(|lambda| ("λ", lambda)));
             let mut out = Separation::new(
                 d.distance,
                 d.closest_on_line,
                 d.closest_on_plane,
                 "line-plane",
-            );
+            )
+            .with_terms(terms);
             out.parallel = d.lambda.is_none();
             out
         }
@@ -237,7 +284,17 @@ fn gjk_mark(found: &Separation) -> &'static str {
 }
 
 fn lines(d: &super::line_distance::LineLineDistance, method: &str) -> Separation {
-    let mut out = Separation::new(d.distance, d.closest_on_first, d.closest_on_second, method);
+    let mut out = Separation::new(d.distance, d.closest_on_first, d.closest_on_second, method)
+        .with_terms(vec![
+            ("A", d.a),
+            ("B", d.b),
+            ("C", d.c),
+            ("D", d.d),
+            ("E", d.e),
+            ("AC-B²", d.denominator),
+            ("λ", d.lambda),
+            ("μ", d.mu),
+        ]);
     out.parallel = d.parallel;
     out
 }

@@ -13,10 +13,13 @@ pub enum Shown {
     Contact,
     /// A row of the selected pair's table (`table:A0xE0`).
     Row(TableAxis),
+    /// The lines under the selected pair's table: Möller's test of two triangles (its signed
+    /// distances, its intervals or its 2D test) and a mesh's tree walk (`checks`).
+    Checks,
 }
 
 /// The words `show` accepts.
-pub const SHOW_WORDS: &[&str] = &["contact", "table:ROW"];
+pub const SHOW_WORDS: &[&str] = &["contact", "checks", "table:ROW"];
 
 /// Reads `show = ["contact", "table:A0xE0"]` of step `label`.
 pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec<Shown>> {
@@ -37,6 +40,7 @@ pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec
         };
         let shown = match word.split_once(':') {
             None if word == "contact" => Some(Shown::Contact),
+            None if word == "checks" => Some(Shown::Checks),
             Some(("table", row)) => TableAxis::parse(row).map(Shown::Row),
             _ => None,
         };

@@ -41,6 +41,30 @@ pub struct MollerTest {
     pub stage: MollerStage,
     /// Whether the triangles intersect (touching counts).
     pub intersecting: bool,
+    /// The 2D test's evidence, when the triangles lie in one plane.
+    pub coplanar: Option<CoplanarTest>,
+}
+
+/// What the 2D test of two triangles in one plane found (edge `EAi` runs from A's vertex `i` to
+/// the next).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct CoplanarTest {
+    /// The coordinate dropped, the largest component of A's normal: 0, 1 or 2 for x, y, z.
+    pub dropped: usize,
+    /// The first edges `[i, j]` (in the order EA0 with EB0, EB1, EB2, then EA1 …) that share a
+    /// point, `None` when no edges meet.
+    pub edges_meet: Option<[usize; 2]>,
+    /// Whether B's vertex 0 lies in A (asked when no edges meet: then B is inside A or apart).
+    pub b_corner_in_a: bool,
+    /// Whether A's vertex 0 lies in B.
+    pub a_corner_in_b: bool,
+}
+
+impl CoplanarTest {
+    /// Whether the test finds the triangles meeting.
+    pub fn intersecting(&self) -> bool {
+        self.edges_meet.is_some() || self.b_corner_in_a || self.a_corner_in_b
+    }
 }
 
 /// Möller's interval-overlap test of two triangles.
@@ -81,6 +105,14 @@ pub fn moller(a: &Triangle, b: &Triangle) -> MollerTest {
         distances_to_plane_a: db,
         stage,
         intersecting,
+        coplanar: None,
+    };
+    let in_one_plane = || {
+        let test = coplanar(&na, &va, &vb);
+        MollerTest {
+            coplanar: Some(test),
+            ..finish(MollerStage::Coplanar, test.intersecting())
+        }
     };
     if one_side(&db) {
         return finish(MollerStage::PlaneA, false);
@@ -89,7 +121,7 @@ pub fn moller(a: &Triangle, b: &Triangle) -> MollerTest {
         return finish(MollerStage::PlaneB, false);
     }
     if db == [0.0; 3] || da == [0.0; 3] {
-        return finish(MollerStage::Coplanar, coplanar(&na, &va, &vb));
+        return in_one_plane();
     }
     let d = na.cross(&nb);
     let axis = d.iamax();
@@ -98,7 +130,7 @@ pub fn moller(a: &Triangle, b: &Triangle) -> MollerTest {
         crossing(vb.map(|v| v[axis]), db),
     );
     let (Some(ia), Some(ib)) = (ia, ib) else {
-        return finish(MollerStage::Coplanar, coplanar(&na, &va, &vb));
+        return in_one_plane();
     };
     // Both intervals scaled by x0 x1 y0 y1: the comparison needs no division.
     let (xx, yy) = (ia.x0 * ia.x1, ib.x0 * ib.x1);
@@ -171,15 +203,23 @@ fn crossing(p: [f64; 3], d: [f64; 3]) -> Option<Crossing> {
     }
 }
 
-/// The 2D test of two triangles in one plane with normal `n`.
-fn coplanar(n: &Vector3<f64>, va: &[Vector3<f64>; 3], vb: &[Vector3<f64>; 3]) -> bool {
-    let drop = n.iamax();
-    let (u, w) = ((drop + 1) % 3, (drop + 2) % 3);
+/// The 2D test of two triangles in one plane with normal `n`: the first edges that meet, or
+/// (when none do) whether a vertex of one lies in the other.
+fn coplanar(n: &Vector3<f64>, va: &[Vector3<f64>; 3], vb: &[Vector3<f64>; 3]) -> CoplanarTest {
+    let dropped = n.iamax();
+    let (u, w) = ((dropped + 1) % 3, (dropped + 2) % 3);
     let flat = |v: &[Vector3<f64>; 3]| v.map(|p| Vector2::new(p[u], p[w]));
     let (a, b) = (flat(va), flat(vb));
-    let edges_cross = (0..3)
-        .any(|i| (0..3).any(|j| segments_meet(&a[i], &a[(i + 1) % 3], &b[j], &b[(j + 1) % 3])));
-    edges_cross || inside(&a, &b[0]) || inside(&b, &a[0])
+    let edges_meet = (0..3)
+        .flat_map(|i| (0..3).map(move |j| [i, j]))
+        .find(|&[i, j]| segments_meet(&a[i], &a[(i + 1) % 3], &b[j], &b[(j + 1) % 3]));
+    let none = edges_meet.is_none();
+    CoplanarTest {
+        dropped,
+        edges_meet,
+        b_corner_in_a: none && inside(&a, &b[0]),
+        a_corner_in_b: none && inside(&b, &a[0]),
+    }
 }
 
 /// `(q - p) × (r - p)`: positive when `r` is left of `p → q`.

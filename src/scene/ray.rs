@@ -26,7 +26,23 @@ pub struct RaySpec {
     pub length: Option<f64>,
     /// How many reflections to follow (default 0: only the first hit).
     pub bounces: usize,
+    /// How the ray meets triangles (and a mesh's triangles): `test = "moller-trumbore"` (the
+    /// default) or `"course"`.
+    pub test: TriangleTest,
 }
+
+/// The ray–triangle test a ray uses (docs/methods.md §9.6, §15.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TriangleTest {
+    /// Möller–Trumbore: barycentric `u`, `v` and `t` by Cramer's rule.
+    #[default]
+    MollerTrumbore,
+    /// The course's: the plane's hit, then the 2D edge sign test with N's largest coordinate dropped.
+    Course,
+}
+
+/// The values `test` may take, in the order of [`TriangleTest`].
+pub const TRIANGLE_TESTS: &[&str] = &["moller-trumbore", "course"];
 
 /// Validates the `index`-th (0-based) ray table whose header is at `span` (a ray may hit every
 /// kind of body, so the roster is not consulted).
@@ -51,6 +67,10 @@ pub(crate) fn validate(
     }
     let length = f.positive(r, "length");
     let bounces = f.count(r, "bounces", (0, MAX_BOUNCES)).unwrap_or(0);
+    let test = match f.choice(r, "test", TRIANGLE_TESTS) {
+        Some("course") => TriangleTest::Course,
+        _ => TriangleTest::MollerTrumbore,
+    };
     if !f.finish(r) {
         return None;
     }
@@ -60,5 +80,6 @@ pub(crate) fn validate(
         direction: unit?,
         length,
         bounces,
+        test,
     })
 }

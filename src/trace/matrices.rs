@@ -23,6 +23,8 @@ pub struct MatrixRecord {
     pub rhs: Option<Vec<f64>>,
     /// `P A = L U` and, with `b`, the solution.
     pub lu: LuRecord,
+    /// The course's `A = L U` by elimination without row swaps, and where a zero pivot stops it.
+    pub unpivoted: UnpivotedRecord,
     /// The eigenvalues and eigenvectors.
     pub eigen: EigenRecord,
 }
@@ -41,6 +43,23 @@ pub struct LuRecord {
     /// `x` with `A x = b`: `null` without `b` or when `A` is singular.
     pub solution: Option<Vec<f64>>,
     /// `|A x - b|`, `null` when there is no `x`.
+    pub residual: Option<f64>,
+}
+
+/// The course's LU by Gaussian elimination in the rows' own order.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnpivotedRecord {
+    /// `L` of the multipliers, by rows.
+    pub lower: Vec<Vec<f64>>,
+    /// `U`, by rows (as far as elimination went).
+    pub upper: Vec<Vec<f64>>,
+    /// The pivots in order, up to a zero one.
+    pub pivots: Vec<f64>,
+    /// The 0-based step whose pivot was zero, `null` when every pivot was usable.
+    pub zero_pivot: Option<usize>,
+    /// `x` with `A x = b`: `null` without `b` or after a zero pivot.
+    pub solution: Option<Vec<f64>>,
+    /// `|A x - b|`.
     pub residual: Option<f64>,
 }
 
@@ -76,6 +95,7 @@ pub fn matrix_record(spec: &MatrixSpec) -> MatrixRecord {
     let lu = math::lu_factors(&spec.matrix, &rhs);
     let solved = spec.rhs.is_some();
     let eigen = math::eigenpairs(&spec.matrix);
+    let gauss = math::eliminate(&spec.matrix, &rhs);
     MatrixRecord {
         name: spec.name.clone(),
         rows: rows(&spec.matrix),
@@ -87,6 +107,14 @@ pub fn matrix_record(spec: &MatrixSpec) -> MatrixRecord {
             determinant: lu.determinant,
             solution: lu.solution.as_ref().filter(|_| solved).map(entries),
             residual: lu.residual.filter(|_| solved),
+        },
+        unpivoted: UnpivotedRecord {
+            lower: rows(&gauss.lower),
+            upper: rows(&gauss.upper),
+            pivots: gauss.pivots.clone(),
+            zero_pivot: gauss.zero_pivot,
+            solution: gauss.solution.as_ref().filter(|_| solved).map(entries),
+            residual: gauss.residual.filter(|_| solved),
         },
         eigen: EigenRecord {
             method: if eigen.symmetric {
@@ -124,6 +152,7 @@ pub fn render_matrices(records: &[MatrixRecord]) -> String {
         write_block(&mut out, "A", &m.rows);
         if let Some(b) = &m.rhs {
             write_solve(&mut out, b, &m.lu);
+            write_unpivoted(&mut out, &m.unpivoted);
         }
         write_eigen(&mut out, &m.eigen);
     }
@@ -146,6 +175,31 @@ fn write_solve(out: &mut String, b: &[f64], lu: &LuRecord) {
             let _ = writeln!(out, "residual |A x - b| = {residual:.1e}");
         }
         _ => out.push_str("A is singular: A x = b has no unique x\n"),
+    }
+}
+
+/// The course's elimination without row swaps: its pivots, then `L`, `U` and `x`, or the zero
+/// pivot that stopped it.
+fn write_unpivoted(out: &mut String, gauss: &UnpivotedRecord) {
+    let pivots: Vec<String> = gauss.pivots.iter().map(|&p| fixed(p, 6)).collect();
+    let _ = writeln!(
+        out,
+        "the course's elimination without row swaps (A = L U): pivots {}",
+        pivots.join(", ")
+    );
+    if let Some(k) = gauss.zero_pivot {
+        let _ = writeln!(
+            out,
+            "pivot {} is zero: no multiplier a_ik / a_kk exists, and only a row swap (P) goes on",
+            k + 1
+        );
+        return;
+    }
+    write_block(out, "L (the multipliers a_ik / a_kk)", &gauss.lower);
+    write_block(out, "U", &gauss.upper);
+    if let (Some(x), Some(residual)) = (&gauss.solution, gauss.residual) {
+        write_block(out, "x", std::slice::from_ref(x));
+        let _ = writeln!(out, "residual |A x - b| = {residual:.1e}");
     }
 }
 

@@ -35,6 +35,21 @@ pub struct MeasureRecord {
     pub parallel: bool,
     /// How many GJK iterations it took, when GJK was used.
     pub gjk_iterations: Option<usize>,
+    /// The named numbers of the closed form that found it (docs/methods.md §9): `A` … `E`,
+    /// `AC-B²`, `λ`, `μ` of two lines or segments; `λ` of a point and a line; `N·P-d0` of a
+    /// point and a plane; `d0 d1 d2` of a point in a box's frame; `N·V` and `λ` of a line and a
+    /// plane; `α β γ β²-4αγ λ1 λ2` of a line and a sphere. Empty for GJK.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub terms: Vec<TermRecord>,
+}
+
+/// One named number of a distance's closed form.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TermRecord {
+    /// Its name in the course's formula (`AC-B²`, `λ`).
+    pub name: &'static str,
+    /// Its value.
+    pub value: f64,
 }
 
 /// The item a body is at its state.
@@ -95,5 +110,10 @@ pub fn measure_record(
         method: found.method,
         parallel: found.parallel,
         gjk_iterations: found.gjk_iterations,
+        terms: found
+            .terms
+            .iter()
+            .map(|&(name, value)| TermRecord { name, value })
+            .collect(),
     }
 }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::measures::MeasureRecord;
 use super::number::{coordinates, fixed};
-use super::rays::{HitRecord, RayRecord};
+use super::rays::{CourseTestRecord, HitRecord, RayRecord};
 
 /// One hit in words: `floor at t = 4.472 by ray-plane: point (..), normal (..)`.
 pub fn describe_hit(hit: &HitRecord) -> String {
@@ -48,6 +48,9 @@ pub fn write_rays(out: &mut String, rays: &[RayRecord]) {
         for hit in &ray.hits {
             let _ = writeln!(out, "    {}", describe_hit(hit));
         }
+        for test in &ray.course {
+            write_course_test(out, test);
+        }
         let _ = writeln!(out, "  path, leg by leg:");
         for (k, leg) in ray.legs.iter().enumerate() {
             let start = format!(
@@ -74,6 +77,31 @@ pub fn write_rays(out: &mut String, rays: &[RayRecord]) {
             }
         }
     }
+}
+
+/// The course's ray–triangle test of the first leg against one triangle.
+fn write_course_test(out: &mut String, test: &CourseTestRecord) {
+    let t = test
+        .t
+        .map_or_else(|| "none (parallel)".to_string(), |t| fixed(t, 3));
+    let _ = writeln!(
+        out,
+        "  course's test against {}: N = {}, N·d = {}, t = (N·V0 - N·O)/(N·d) = {t}, drop {}",
+        test.body,
+        coordinates(&test.normal, 3),
+        fixed(test.normal_dot_direction, 3),
+        test.dropped
+    );
+    if let Some(p) = test.edge_products {
+        let _ = writeln!(
+            out,
+            "    edge products (NE·F)(NE·G) from V0, V1, V2: {}, {}, {}",
+            fixed(p[0], 3),
+            fixed(p[1], 3),
+            fixed(p[2], 3)
+        );
+    }
+    let _ = writeln!(out, "    {}", test.verdict);
 }
 
 /// Every measured distance with its closest points and method.
@@ -106,6 +134,14 @@ pub fn write_measures(out: &mut String, measures: &[MeasureRecord]) {
             _ => {
                 let _ = writeln!(out, "  they meet (touch or overlap)");
             }
+        }
+        if !m.terms.is_empty() {
+            let terms: Vec<String> = m
+                .terms
+                .iter()
+                .map(|t| format!("{} = {}", t.name, fixed(t.value, 4)))
+                .collect();
+            let _ = writeln!(out, "  {}", terms.join(", "));
         }
         if m.parallel {
             let _ = writeln!(

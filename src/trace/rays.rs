@@ -8,8 +8,10 @@ use super::shapes::place;
 use crate::contact::Shape;
 use crate::geometry::ray::{ray_obb, ray_plane_hit, ray_sphere, ray_triangle, reflect, RayHit};
 use crate::geometry::ray_convex::ray_convex;
+use crate::geometry::ray_triangle_course::ray_triangle_course;
+use crate::geometry::Triangle;
 use crate::math::arr3;
-use crate::scene::{BodySpec, RaySpec};
+use crate::scene::{BodySpec, RaySpec, TriangleTest};
 
 /// How long the last leg of an unbounded ray that hits nothing is drawn.
 pub const ESCAPE_DRAW_LENGTH: f64 = 10.0;
@@ -33,6 +35,34 @@ pub struct RayRecord {
     pub path: Vec<[f64; 3]>,
     /// The path leg by leg.
     pub legs: Vec<LegRecord>,
+    /// `moller-trumbore` or `course`: how the ray meets triangles.
+    pub test: &'static str,
+    /// With `test = "course"`, the course's test of the first leg against every triangle body
+    /// (hit or miss), in scene order; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub course: Vec<CourseTestRecord>,
+}
+
+/// The course's ray–triangle test of a ray's first leg against one triangle
+/// (docs/methods.md §9.6).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CourseTestRecord {
+    /// The triangle body's name.
+    pub body: String,
+    /// `N = (V1 - V0) × (V2 - V0)`, not normalised.
+    pub normal: [f64; 3],
+    /// `N·d`.
+    pub normal_dot_direction: f64,
+    /// `t = (N·V0 - N·O) / (N·d)`; `null` when parallel.
+    pub t: Option<f64>,
+    /// Where the ray's line meets the plane, `O + t d`.
+    pub plane_point: Option<[f64; 3]>,
+    /// The coordinate dropped for the 2D test, N's largest: `x`, `y` or `z`.
+    pub dropped: &'static str,
+    /// `(NE·F)(NE·G)` of the edges from V0, V1 and V2; `null` when parallel.
+    pub edge_products: Option<[f64; 3]>,
+    /// `hit`, `parallel`, `out of reach` or `outside edge i`.
+    pub verdict: String,
 }
 
 /// Where a ray meets a body.
@@ -89,12 +119,21 @@ fn cast(
     d: &Vector3<f64>,
     max_t: f64,
     skip: Option<usize>,
+    test: TriangleTest,
 ) -> Option<HitRecord> {
+    let triangle_hit = |tri: &Triangle| match test {
+        TriangleTest::MollerTrumbore => ray_triangle(origin, d, tri, max_t),
+        TriangleTest::Course => ray_triangle_course(origin, d, tri, max_t).0,
+    };
+    let triangle_test = match test {
+        TriangleTest::MollerTrumbore => "ray-triangle",
+        TriangleTest::Course => "ray-triangle course",
+    };
     let (hit, test, triangle): (RayHit, _, _) = match place(body) {
         Shape::Box(obb) => (ray_obb(origin, d, &obb, max_t)?, "ray-box slabs", None),
         Shape::Sphere(sphere) => (ray_sphere(origin, d, &sphere, max_t)?, "ray-sphere", None),
         Shape::Plane(plane) => (ray_plane_hit(origin, d, &plane, max_t)?, "ray-plane", None),
-        Shape::Triangle(tri) => (ray_triangle(origin, d, &tri, max_t)?, "ray-triangle", None),
+        Shape::Triangle(tri) => (triangle_hit(&tri)?, triangle_test, None),
         Shape::Convex(convex) => {
             let (hit, test) = ray_convex(origin, d, &convex, max_t);
             (hit?, test, None)
@@ -104,10 +143,10 @@ fn cast(
                 .filter(|i| Some(*i) != skip)
                 .filter_map(|i| {
                     let tri = placed.mesh.triangle(i).translated(&placed.offset);
-                    Some((i, ray_triangle(origin, d, &tri, max_t)?))
+                    Some((i, triangle_hit(&tri)?))
                 })
                 .min_by(|a, b| a.1.t.total_cmp(&b.1.t))?;
-            (hit, "ray-triangle", Some(i))
+            (hit, triangle_test, Some(i))
         }
     };
     Some(HitRecord {
@@ -126,7 +165,8 @@ fn cast(
 /// # Algorithm
 /// 1. Hits: the first leg cast against every body (box and k-DOP slabs, the sphere's and the
 ///    ellipsoid's quadratic, the cylinder's side quadratic and caps, plane crossing,
-///    Möller–Trumbore), each body's first hit, nearest first.
+///    Möller–Trumbore or, with `test = "course"`, the course's plane hit and 2D edge signs),
+///    each body's first hit, nearest first.
 /// 2. Path: from the origin, the nearest hit of all bodies within the length left; unless it is
 ///    the last leg (or the ray started inside a body), the next leg starts at the hit along
 ///    `r = d - 2 (d·n) n`, and cannot hit the body it leaves (a mesh: the triangle) at once. A leg
@@ -136,7 +176,7 @@ pub fn ray_record(ray: &RaySpec, bodies: &[BodySpec]) -> RayRecord {
     let budget = ray.length.unwrap_or(f64::INFINITY);
     let mut hits: Vec<HitRecord> = bodies
         .iter()
-        .filter_map(|b| cast(b, &ray.origin, &ray.direction, budget, None))
+        .filter_map(|b| cast(b, &ray.origin, &ray.direction, budget, None, ray.test))
         .collect();
     hits.sort_by(|a, b| a.t.total_cmp(&b.t));
     let (mut from, mut d, mut travelled) = (ray.origin, ray.direction, 0.0);
@@ -153,7 +193,8 @@ pub fn ray_record(ray: &RaySpec, bodies: &[BodySpec]) -> RayRecord {
                 if skip.is_some_and(|l| l.triangle.is_none()) {
                     return None;
                 }
-                let hit = cast(body, &from, &d, left, skip.and_then(|l| l.triangle))?;
+                let skipped = skip.and_then(|l| l.triangle);
+                let hit = cast(body, &from, &d, left, skipped, ray.test)?;
                 Some((i, hit))
             })
             .min_by(|a, b| a.1.t.total_cmp(&b.1.t));
@@ -193,7 +234,38 @@ pub fn ray_record(ray: &RaySpec, bodies: &[BodySpec]) -> RayRecord {
         hits,
         path,
         legs,
+        test: match ray.test {
+            TriangleTest::MollerTrumbore => "moller-trumbore",
+            TriangleTest::Course => "course",
+        },
+        course: course_tests(ray, bodies, budget),
     }
+}
+
+/// With `test = "course"`, the course's test of the ray's first leg against every triangle body.
+fn course_tests(ray: &RaySpec, bodies: &[BodySpec], max_t: f64) -> Vec<CourseTestRecord> {
+    if ray.test != TriangleTest::Course {
+        return Vec::new();
+    }
+    bodies
+        .iter()
+        .filter_map(|body| {
+            let Shape::Triangle(tri) = place(body) else {
+                return None;
+            };
+            let (_, found) = ray_triangle_course(&ray.origin, &ray.direction, &tri, max_t);
+            Some(CourseTestRecord {
+                body: body.name.clone(),
+                normal: arr3(&found.normal),
+                normal_dot_direction: found.normal_dot_direction,
+                t: found.t,
+                plane_point: found.plane_point.map(|p| arr3(&p)),
+                dropped: ["x", "y", "z"][found.dropped_axis],
+                edge_products: found.edge_products,
+                verdict: found.verdict.words(),
+            })
+        })
+        .collect()
 }
 
 fn leg_record(

@@ -62,6 +62,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                 mask.coordinates(&contact.normal, 3)
             )));
         }
+        // A scene of one body (a triangle under rays) has no pair to touch: nothing to say.
+        None if app.scene().bodies.len() < 2 => {}
         None => out.push(Line::from(format!(
             "no contact in this frame (searched t = {} to {} s)",
             mask.fixed(time, 3),
@@ -283,8 +285,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let width = usize::from(inner.width).max(1);
     let rows_of = |text: &str| text.chars().count().div_ceil(width).max(1);
     let mut lines = lines(app);
-    lines.extend(probes.lines(app));
-    let used: usize = lines.iter().map(|l| rows_of(&l.to_string())).sum();
+    // The distances' numbers only when every line still fits: they never push a distance out.
+    let rows =
+        |list: &[Line<'static>]| -> usize { list.iter().map(|l| rows_of(&l.to_string())).sum() };
+    let with_terms = probes.lines(app);
+    let events_row = usize::from(app.scene().bodies.len() >= 2);
+    if rows(&lines) + rows(&with_terms) + events_row <= usize::from(inner.height) {
+        lines.extend(with_terms);
+    } else {
+        lines.extend(probes.lines_with(app, false));
+    }
+    let used: usize = rows(&lines);
     let events: Vec<String> = app
         .record()
         .events
@@ -293,7 +304,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .collect();
     // A record holds the events found stepping into its frame, from the frame before.
     let since = app.record().frame.saturating_sub(1);
-    if app.record().frame == 0 {
+    if app.scene().bodies.len() < 2 {
+        // One body: no pair, so no contact events to list.
+    } else if app.record().frame == 0 {
         lines.push(Line::from("events          none before the first frame"));
     } else if events.is_empty() {
         lines.push(Line::from(format!(

@@ -127,6 +127,7 @@ impl Focus {
             rays: &probes.rays,
             figures: &app.scene().figures,
             measures: &probes.measures,
+            hidden_distances: &probes.hidden_distances,
         }
     }
 }

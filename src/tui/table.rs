@@ -42,13 +42,23 @@ pub fn row_at(app: &App, mode: Mode, area: Rect, x: u16, y: u16) -> Option<usize
         .map(|row| row + first)
 }
 
+/// Whether the table drawn in `area` holds every row of the pair and every line under it with
+/// their details (Möller's signed distances, the coplanar test's finding): only then are the
+/// details drawn, so that they never push a row out of view.
+pub(crate) fn details_fit(pair: &PairRecord, mask: &Mask, mode: Mode, area: Rect) -> bool {
+    let borders = if mode.is_full() { 2 } else { 1 };
+    let slots = usize::from(area.height).saturating_sub(borders + 1);
+    pair.rows().len() + surface_lines(pair, mask, true).len() <= slots
+}
+
 /// The rows drawn of the pair's table in `area`: the first one and how many. A table longer
 /// than its room (coplanar triangles have 17 rows) shows a window that keeps the selected row.
 fn window(app: &App, pair: &PairRecord, mode: Mode, area: Rect) -> (usize, usize) {
     let total = pair.rows().len();
     let borders = if mode.is_full() { 2 } else { 1 };
     let slots = usize::from(area.height).saturating_sub(borders + 1);
-    let extra = surface_lines(pair, app.mask()).len();
+    let details = details_fit(pair, app.mask(), mode, area);
+    let extra = surface_lines(pair, app.mask(), details).len();
     let room = slots.saturating_sub(extra).max(slots.min(8));
     let rows = pair.rows();
     let kept: Vec<usize> = app
@@ -174,7 +184,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         let text = row_text(row, surface, selected, mask);
         lines.push(Line::styled(text, style));
     }
-    for line in surface_lines(pair, mask) {
+    for line in surface_lines(pair, mask, details_fit(pair, mask, mode, area)) {
         lines.push(Line::from(line));
     }
     Paragraph::new(lines).block(block).render(area, buf);
@@ -246,7 +256,7 @@ pub fn stage_lines(pair: &PairRecord, mask: &Mask) -> Vec<Line<'static>> {
     )));
     // A mesh whose tree kept every triangle away has no table: its walk is said here.
     if pair.table.is_none() {
-        lines.extend(surface_lines(pair, mask).into_iter().map(Line::from));
+        lines.extend(surface_lines(pair, mask, false).into_iter().map(Line::from));
     }
     lines.push(Line::from(mask.text(&pair.sentence)));
     lines

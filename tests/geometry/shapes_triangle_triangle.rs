@@ -261,3 +261,89 @@ fn grid_pairs_agree_exactly_with_moller() {
     println!("grid: {touching} pairs exactly touching, all intersecting");
     assert!(touching > 1000 && tally.coplanar > 10_000);
 }
+
+/// The distance of `p` from the plane of `t` computed here, times twice `t`'s area: the number
+/// Möller's first steps list (`N·(p - v0)` with the unnormalised `N = (v1 - v0) × (v2 - v0)`),
+/// from the unit normal and the area separately.
+fn scaled_height(t: &Triangle, p: &Vector3<f64>) -> f64 {
+    let [a, b, c] = t.vertices;
+    let n = (b - a).cross(&(c - a));
+    let (unit, twice_area) = (n.normalize(), n.norm());
+    unit.dot(&(p - a)) * twice_area
+}
+
+#[test]
+fn mollers_signed_distances_are_the_corners_heights_times_twice_the_area() {
+    let mut checked = 0;
+    for index in 0..20_000 {
+        let mut rng = Rng::case(SEED ^ 0x51, index);
+        let tri = |rng: &mut Rng| Triangle::new(rng.vector(3.0), rng.vector(3.0), rng.vector(3.0));
+        let (a, b) = (tri(&mut rng), tri(&mut rng));
+        if a.area() < 0.1 || b.area() < 0.1 {
+            continue;
+        }
+        let test = sat::moller(&a, &b);
+        let scale = 1e-9 * 100.0;
+        for k in 0..3 {
+            let to_a = scaled_height(&a, &b.vertices[k]);
+            let to_b = scaled_height(&b, &a.vertices[k]);
+            assert!(
+                (test.distances_to_plane_a[k] - to_a).abs() <= scale,
+                "pair {index}: B's corner {k} to A's plane {} vs {to_a}",
+                test.distances_to_plane_a[k]
+            );
+            assert!(
+                (test.distances_to_plane_b[k] - to_b).abs() <= scale,
+                "pair {index}: A's corner {k} to B's plane {} vs {to_b}",
+                test.distances_to_plane_b[k]
+            );
+        }
+        // The first stage stops exactly when one list has a single strict sign.
+        let one_sign = |d: &[f64; 3]| d.iter().all(|&x| x > 0.0) || d.iter().all(|&x| x < 0.0);
+        match test.stage {
+            sat::MollerStage::PlaneA => assert!(one_sign(&test.distances_to_plane_a)),
+            sat::MollerStage::PlaneB => {
+                assert!(!one_sign(&test.distances_to_plane_a));
+                assert!(one_sign(&test.distances_to_plane_b));
+            }
+            _ => assert!(
+                !one_sign(&test.distances_to_plane_a) && !one_sign(&test.distances_to_plane_b)
+            ),
+        }
+        checked += 1;
+    }
+    assert!(checked > 15_000, "{checked}");
+}
+
+#[test]
+fn the_coplanar_test_names_the_edges_that_meet_or_the_corner_inside() {
+    let flat = |p: [[f64; 2]; 3]| {
+        Triangle::new(
+            Vector3::new(p[0][0], p[0][1], 0.0),
+            Vector3::new(p[1][0], p[1][1], 0.0),
+            Vector3::new(p[2][0], p[2][1], 0.0),
+        )
+    };
+    let big = flat([[0.0, 0.0], [6.0, 0.0], [0.0, 6.0]]);
+    // Inside: no edge meets, B's first corner is inside A.
+    let test = sat::moller(&big, &flat([[1.0, 1.0], [2.0, 1.0], [1.0, 2.0]]));
+    let found = test.coplanar.expect("coplanar");
+    assert_eq!((found.dropped, found.edges_meet), (2, None));
+    assert!(found.b_corner_in_a && !found.a_corner_in_b && test.intersecting);
+    // B's edge EB0, from (5, -1) to (5, 3), crosses A's edge EA0 (y = 0) first.
+    let test = sat::moller(&big, &flat([[5.0, -1.0], [5.0, 3.0], [8.0, -1.0]]));
+    assert_eq!(test.coplanar.unwrap().edges_meet, Some([0, 0]));
+    assert!(test.intersecting);
+    // B beyond A's long edge: nothing meets.
+    let test = sat::moller(&big, &flat([[4.0, 4.0], [7.0, 4.0], [4.0, 7.0]]));
+    let found = test.coplanar.unwrap();
+    assert!(found.edges_meet.is_none() && !found.b_corner_in_a && !found.a_corner_in_b);
+    assert!(!test.intersecting);
+    // Not coplanar: no 2D evidence.
+    let lifted = Triangle::new(
+        Vector3::new(1.0, 1.0, 1.0),
+        Vector3::new(2.0, 1.0, 1.0),
+        Vector3::new(1.0, 2.0, 2.0),
+    );
+    assert!(sat::moller(&big, &lifted).coplanar.is_none());
+}

@@ -30,7 +30,19 @@ fn a_show_entry_that_names_nothing_is_a_located_error() {
         .unwrap_err()
         .to_string();
     assert!(
-        problems.contains("l.toml:5:20: `show` in step 1: `table:Q9` is not something a step can show; write one of: contact, table:ROW"),
+        problems.contains("l.toml:5:20: `show` in step 1: `table:Q9` is not something a step can show; write one of: contact, checks, table:ROW"),
         "{problems}"
     );
+}
+
+#[test]
+fn show_checks_fails_where_no_lines_are_under_the_table_and_passes_for_triangles() {
+    let path = fixture("checks_unshown.toml");
+    let (code, stdout, _) = sepax(&["check", &path]);
+    assert_eq!(code, Some(1), "{stdout}");
+    for size in ["120×40", "80×24"] {
+        let line = format!("{path}:4:1: step 1: at {size} the step points at what is not shown: the prose is about the lines under the table (Möller's test, a tree walk), which are not on screen");
+        assert!(stdout.lines().any(|l| l == line), "{stdout}");
+    }
+    assert!(!stdout.contains("step 2:"), "{stdout}");
 }

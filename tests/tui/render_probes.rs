@@ -45,6 +45,22 @@ fn snapshots_of_rays_and_distances_at_120x40() {
     insta::assert_snapshot!("rays_curved_120x40", curved);
 }
 
+#[test]
+fn the_course_ray_test_shows_its_numbers_in_the_contact_panel() {
+    let course = screen("lesson_course_ray", false);
+    assert!(course.contains("hit from (1, 1, 5): T 4.333"));
+    assert!(course.contains("T: N (0, -8, 12), N·d -12, t 4.333"));
+    assert!(course.contains("drop z; 48, 60, 36: hit"));
+    assert!(course.contains("drop z; 72, -54, 126: outside edge 1"));
+    // One body: no pair, so no contact line and no events line above and below the rays.
+    assert!(!course.contains("no contact in this frame"));
+    insta::assert_snapshot!("course_ray_120x40", course);
+    let along = screen("lesson_course_ray_along", false);
+    assert!(along.contains("T: N (0, -8, 12), N·d 0, t none"));
+    assert!(along.contains("drop z; no products: parallel"));
+    assert!(along.contains("mt from (1, 1, 5): T 4.333"));
+}
+
 /// What the picture of frame 0 draws, through the `xy` view.
 fn recording(name: &str) -> Recording {
     let scene = scene::load(name).expect("shipped scene");
@@ -69,6 +85,7 @@ fn recording(name: &str) -> Recording {
         rays: &rays,
         figures: &scene.figures,
         measures: &measures,
+        hidden_distances: &[],
     };
     let mut out = Recording::default();
     let projection = Projection::new(View::Xy, None);

@@ -49,6 +49,7 @@ pub(super) fn plane_plane(p: &Plane, q: &Plane) -> Separation {
             parallel: false,
             gjk_iterations: None,
             gjk_gave_up: false,
+            terms: Vec::new(),
         };
     }
     let on_p = p.normal * p.offset;
@@ -74,6 +75,7 @@ pub(super) fn corners_to_plane(item: &Item, plane: &Plane) -> Separation {
             parallel: false,
             gjk_iterations: None,
             gjk_gave_up: false,
+            terms: Vec::new(),
         };
     }
     let nearest = if s_low > 0.0 { low } else { high };
@@ -136,5 +138,6 @@ pub(super) fn polytopes(a: &Item, b: &Item) -> Separation {
         parallel: false,
         gjk_iterations: Some(run.iterations.len()),
         gjk_gave_up: !run.intersecting && run.distance - run.lower_bound > run.tolerance,
+        terms: Vec::new(),
     }
 }

@@ -28,6 +28,16 @@ pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
         }
         lines.push(Line::default());
     }
+    // Nor, when the table has no room for them, for the lines under it with their details,
+    // which a step about Möller's test or a tree walk shows here.
+    if player.step().show.contains(&Shown::Checks) && !checks_in_table(player) {
+        if let Some(pair) = player.app().pair() {
+            for line in crate::tui::surface_lines(pair, mask, true) {
+                lines.extend(wrap(&[Span::styled(line, theme.dim())], width));
+            }
+            lines.push(Line::default());
+        }
+    }
     lines.extend(markup::render_with(
         &[],
         &player.resolved().text,
@@ -59,6 +69,20 @@ pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
         }
     }
     lines
+}
+
+/// Whether the debugger's table shows the lines under it with their details at the player's
+/// size (the full layouts only, beside the pane).
+fn checks_in_table(player: &Player) -> bool {
+    let size = Rect::new(0, 0, player.size.0, player.size.1);
+    let compact = size.width < FULL.0 || size.height < FULL.1;
+    let debugger = super::layout::areas(size, true, |_| 0).debugger;
+    let app = player.app();
+    let (mode, areas) = crate::tui::layout::areas(debugger, app.shown());
+    let fits = app
+        .pair()
+        .is_some_and(|pair| crate::tui::table::details_fit(pair, app.mask(), mode, areas.table));
+    !compact && app.shown().table && fits
 }
 
 /// How to answer: the numbered choices, or the number typed so far (once the question is

@@ -28,7 +28,8 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
                 || step.text.source.to_lowercase().contains(CONTACT_PANEL);
             let wants_lines = step.text.source.to_lowercase().contains(UNDER_TABLE);
             let rows = wanted_rows(lesson, k);
-            if !wants_contact && !wants_lines && rows.is_empty() {
+            let wants_checks = step.show.contains(&Shown::Checks);
+            if !wants_contact && !wants_lines && !wants_checks && rows.is_empty() {
                 continue;
             }
             let (buffer, debugger) = drawn(&player);
@@ -47,6 +48,9 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
             if wants_lines && !table.iter().any(|line| is_under_table_line(line)) {
                 say("the prose is about the lines under the table, which are not on screen".into());
             }
+            if wants_checks && !screen.iter().any(|line| is_checks_line(line)) {
+                say("the prose is about the lines under the table (Möller's test, a tree walk), which are not on screen".into());
+            }
             for row in rows {
                 if !table.iter().any(|line| is_row(line, &row)) {
                     say(format!("row {row} of the table, which the step points at, is not on screen (show = [\"table:{row}\"] keeps it in view)"));
@@ -63,6 +67,7 @@ pub fn pointed_screens(lesson: &Lesson) -> usize {
         .filter(|&k| {
             let step = &lesson.steps[k];
             step.show.contains(&Shown::Contact)
+                || step.show.contains(&Shown::Checks)
                 || step.text.source.to_lowercase().contains(CONTACT_PANEL)
                 || step.text.source.to_lowercase().contains(UNDER_TABLE)
                 || !wanted_rows(lesson, k).is_empty()
@@ -80,7 +85,7 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
         .iter()
         .filter_map(|s| match s {
             Shown::Row(axis) => Some(axis.to_string()),
-            Shown::Contact => None,
+            Shown::Contact | Shown::Checks => None,
         })
         .collect();
     if let Some(Answer::Choice { choices, .. }) = step.quiz.as_ref().map(|q| &q.answer) {
@@ -95,11 +100,29 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
     rows
 }
 
-/// Whether a screen line is the contact panel's first line or its one-line summary.
+/// Whether a screen line is the contact panel's first line, its one-line summary, or the
+/// start of the heading of its rays or distances (a scene of one body has no contact line above
+/// them; a narrow panel wraps the headings).
 fn is_contact_line(line: &str) -> bool {
+    use crate::tui::probes::{MEASURES_HEADING, RAYS_HEADING};
+    let start = |heading: &str| {
+        heading
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     line.contains("first contact")
         || line.contains("contact t=")
         || line.contains("no contact in this frame")
+        || line.contains(&start(RAYS_HEADING))
+        || line.contains(&start(MEASURES_HEADING))
+}
+
+/// Whether a screen line is the first of the lines under a table: Möller's verdict, or the
+/// signed distances it starts from, or a mesh's tree walk.
+fn is_checks_line(line: &str) -> bool {
+    line.contains("Moller:") || line.contains("corners to A's plane") || line.contains("tree of ")
 }
 
 /// Whether a line of the debugger is one of the lines under a surface pair's table.
@@ -142,5 +165,11 @@ mod tests {
             "│Moller: intersecting, by the intervals"
         ));
         assert!(!is_under_table_line(" the tree of boxes"));
+        assert!(is_contact_line("│rays: the body hit and t, leg by leg  │"));
+        assert!(is_contact_line("│distances, closest points apart, by   │"));
+        assert!(is_checks_line(
+            "│Moller: apart, B's corners all on one side of A's plane │"
+        ));
+        assert!(!is_checks_line(" Möller tests two triangles"));
     }
 }
