@@ -525,6 +525,9 @@ fn substep(
     h: f64,
 ) -> f64 {
     let s = frame.solver;
+    for block in blocks.iter_mut().filter(|b| b.len == 1) {
+        follow_support(solver_bodies, block, &mut rows[block.first]);
+    }
     for body in solver_bodies.iter_mut().filter(|b| b.moves) {
         body.v_start = body.v;
         body.w_start = body.w;
@@ -582,6 +585,33 @@ fn substep(
         }
     }
     residual
+}
+
+/// Moves a one-point block's rows to where an ellipsoid's contact point is now: its support
+/// point turns over its surface as it rolls, so the arms of the frame start would push at a
+/// point the ellipsoid has rolled away from (a turning egg sank 5 mm that way).
+fn follow_support(bodies: &[SolverBody], block: &mut Block, row: &mut PointRow) {
+    let rolls = |a: &Anchor| matches!(a, Anchor::Ellipsoid { .. });
+    if !row.anchors.iter().any(rolls) {
+        return;
+    }
+    let ends = (block.a, block.b);
+    let ra = row.anchors[0].arm(&bodies[block.a], &row.ra);
+    let rb = row.anchors[1].arm(&bodies[block.b], &row.rb);
+    row.normal = Jacobian::new(bodies, ends, (&ra, &rb), row.normal.u);
+    block.k[0][0] = coupling(bodies, ends, &row.normal, &row.normal);
+    block.inverse = [
+        regularised_inverse(&block.k, 1, row.soft.impulse_scale / row.soft.mass_scale),
+        regularised_inverse(&block.k, 1, RIGID_COMPLIANCE),
+    ];
+    for f in &mut block.friction {
+        *f = Jacobian::new(bodies, ends, (&ra, &rb), f.u);
+    }
+    for i in 0..2 {
+        for j in 0..2 {
+            block.friction_k[i][j] = coupling(bodies, ends, &block.friction[i], &block.friction[j]);
+        }
+    }
 }
 
 /// Body `i` as the solver sees it.
