@@ -19,7 +19,7 @@ mod view;
 pub use help::HELP;
 pub use input::{action, key_action};
 pub use layout::{Areas, Placement};
-pub use leaks::{leaks, screen_leaks, screens, Leak, LEAK_SIZES};
+pub use leaks::{decimals, leaks, screen_leaks, screens, Leak, LEAK_SIZES};
 pub use player::{Exit, Player, Text};
 pub use quiz::{answer_text, Answered, Attempts, WRONG_ANSWERS};
 pub use shown_check::{missing, pointed_screens};

@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use screen_support::{draw, text};
 use sepax::lesson::{load_shipped, Answer, Lesson, CONTACT_KINDS};
 use sepax::sat::AxisId;
-use sepax::tui::lesson::{screen_leaks, LessonAction, Player};
+use sepax::tui::lesson::{decimals, screen_leaks, LessonAction, Player};
 use sepax::tui::Theme;
 
 /// The screen's rows, as text (the key bar spans the terminal's last row).
@@ -38,43 +38,6 @@ fn cut(rows: &[Vec<char>], area: Rect) -> Vec<String> {
 
 fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
-}
-
-/// The numbers with a decimal point in `line`, exponent and sign included (a minus between two
-/// terms is not a sign).
-fn decimals(line: &str) -> Vec<f64> {
-    let chars: Vec<char> = line.chars().collect();
-    let digits = |from: usize| {
-        (from..chars.len())
-            .find(|&i| !chars[i].is_ascii_digit())
-            .unwrap_or(chars.len())
-    };
-    let mut out = Vec::new();
-    let mut k = 0;
-    while k < chars.len() {
-        let starts = k == 0 || !(is_word(chars[k - 1]) || chars[k - 1] == '.');
-        let start = if chars[k] == '-' { k + 1 } else { k };
-        let mut end = digits(start);
-        if !starts || end == start {
-            k = end.max(k + 1);
-            continue;
-        }
-        if chars.get(end) == Some(&'.') && chars.get(end + 1).is_some_and(char::is_ascii_digit) {
-            end = digits(end + 1);
-            if chars.get(end) == Some(&'e') {
-                let sign = usize::from(matches!(chars.get(end + 1), Some('-' | '+')));
-                if chars.get(end + 1 + sign).is_some_and(char::is_ascii_digit) {
-                    end = digits(end + 1 + sign);
-                }
-            }
-            let token: String = chars[k..end].iter().collect();
-            if !chars.get(end).is_some_and(|&c| is_word(c)) {
-                out.extend(token.parse::<f64>());
-            }
-        }
-        k = end;
-    }
-    out
 }
 
 /// Whether `line` names `word` as a whole word (letter case aside).

@@ -47,27 +47,36 @@ pub fn leaks(lesson: &Lesson) -> Vec<Leak> {
             });
         }
     }
+    each_step(lesson, |size, k, player| {
+        let step = &lesson.steps[k];
+        let Some(answer) = step.quiz.as_ref().and_then(|q| number_of(&q.answer)) else {
+            return;
+        };
+        let lines = debugger_lines(player);
+        for what in screen_leaks(&lines, answer, frame_of(player)) {
+            out.push(Leak {
+                step: k,
+                size,
+                what,
+            });
+        }
+    });
+    out
+}
+
+/// Calls `visit` with every step of `lesson` at each of [`LEAK_SIZES`], its question open: the
+/// size, the step index and the player showing it.
+pub(super) fn each_step(lesson: &Lesson, mut visit: impl FnMut((u16, u16), usize, &Player)) {
     for size in LEAK_SIZES {
         let mut player = Player::new(lesson.clone(), None, 0, Theme::new(true, false));
         player.update(LessonAction::Resize(size.0, size.1));
-        for (k, step) in lesson.steps.iter().enumerate() {
+        for k in 0..lesson.steps.len() {
             if k > 0 {
                 player.update(LessonAction::Next);
             }
-            let Some(answer) = step.quiz.as_ref().and_then(|q| number_of(&q.answer)) else {
-                continue;
-            };
-            let lines = debugger_lines(&player);
-            for what in screen_leaks(&lines, answer, frame_of(&player)) {
-                out.push(Leak {
-                    step: k,
-                    size,
-                    what,
-                });
-            }
+            visit(size, k, &player);
         }
     }
-    out
 }
 
 /// How many screens [`leaks`] reads: each number question at each of [`LEAK_SIZES`].
@@ -307,8 +316,9 @@ fn without_givens(line: &str, header: bool) -> String {
     out
 }
 
-/// The numbers with a decimal point in `line` (a minus between two terms is not a sign).
-fn decimals(line: &str) -> Vec<f64> {
+/// The numbers with a decimal point in `line`, exponent and sign included (a minus between two
+/// terms is not a sign): the numbers a screen line shows.
+pub fn decimals(line: &str) -> Vec<f64> {
     let chars: Vec<char> = line.chars().collect();
     let word = |c: char| c.is_alphanumeric() || c == '_';
     let digits = |from: usize| {

@@ -2,10 +2,9 @@
 //! its `show` asks for), and the table rows its `show` and its question's choices name, at every
 //! size `sepax check` reads, with the question open.
 
-use super::leaks::{drawn, rows_of, LEAK_SIZES};
-use super::{Leak, LessonAction, Player};
+use super::leaks::{drawn, each_step, rows_of, LEAK_SIZES};
+use super::Leak;
 use crate::lesson::{Answer, Lesson, Shown, TableAxis};
-use crate::tui::Theme;
 
 /// How prose names the contact panel.
 const CONTACT_PANEL: &str = "contact panel";
@@ -17,47 +16,41 @@ const UNDER_TABLE: &str = "lines under the table";
 /// the sizes `sepax check` reads.
 pub fn missing(lesson: &Lesson) -> Vec<Leak> {
     let mut out = Vec::new();
-    for size in LEAK_SIZES {
-        let mut player = Player::new(lesson.clone(), None, 0, Theme::new(true, false));
-        player.update(LessonAction::Resize(size.0, size.1));
-        for (k, step) in lesson.steps.iter().enumerate() {
-            if k > 0 {
-                player.update(LessonAction::Next);
-            }
-            let wants_contact = step.show.contains(&Shown::Contact)
-                || step.text.source.to_lowercase().contains(CONTACT_PANEL);
-            let wants_lines = step.text.source.to_lowercase().contains(UNDER_TABLE);
-            let rows = wanted_rows(lesson, k);
-            let wants_checks = step.show.contains(&Shown::Checks);
-            if !wants_contact && !wants_lines && !wants_checks && rows.is_empty() {
-                continue;
-            }
-            let (buffer, debugger) = drawn(&player);
-            let screen = rows_of(&buffer, buffer.area);
-            let table = rows_of(&buffer, debugger);
-            let mut say = |what: String| {
-                out.push(Leak {
-                    step: k,
-                    size,
-                    what,
-                });
-            };
-            if wants_contact && !screen.iter().any(|line| is_contact_line(line)) {
-                say("the prose is about the contact panel, which is not on screen (show = [\"contact\"] brings it up)".into());
-            }
-            if wants_lines && !table.iter().any(|line| is_under_table_line(line)) {
-                say("the prose is about the lines under the table, which are not on screen".into());
-            }
-            if wants_checks && !screen.iter().any(|line| is_checks_line(line)) {
-                say("the prose is about the lines under the table (Möller's test, a tree walk), which are not on screen".into());
-            }
-            for row in rows {
-                if !table.iter().any(|line| is_row(line, &row)) {
-                    say(format!("row {row} of the table, which the step points at, is not on screen (show = [\"table:{row}\"] keeps it in view)"));
-                }
+    each_step(lesson, |size, k, player| {
+        let step = &lesson.steps[k];
+        let wants_contact = step.show.contains(&Shown::Contact)
+            || step.text.source.to_lowercase().contains(CONTACT_PANEL);
+        let wants_lines = step.text.source.to_lowercase().contains(UNDER_TABLE);
+        let rows = wanted_rows(lesson, k);
+        let wants_checks = step.show.contains(&Shown::Checks);
+        if !wants_contact && !wants_lines && !wants_checks && rows.is_empty() {
+            return;
+        }
+        let (buffer, debugger) = drawn(player);
+        let screen = rows_of(&buffer, buffer.area);
+        let table = rows_of(&buffer, debugger);
+        let mut say = |what: String| {
+            out.push(Leak {
+                step: k,
+                size,
+                what,
+            });
+        };
+        if wants_contact && !screen.iter().any(|line| is_contact_line(line)) {
+            say("the prose is about the contact panel, which is not on screen (show = [\"contact\"] brings it up)".into());
+        }
+        if wants_lines && !table.iter().any(|line| is_under_table_line(line)) {
+            say("the prose is about the lines under the table, which are not on screen".into());
+        }
+        if wants_checks && !screen.iter().any(|line| is_checks_line(line)) {
+            say("the prose is about the lines under the table (Möller's test, a tree walk), which are not on screen".into());
+        }
+        for row in rows {
+            if !table.iter().any(|line| is_row(line, &row)) {
+                say(format!("row {row} of the table, which the step points at, is not on screen (show = [\"table:{row}\"] keeps it in view)"));
             }
         }
-    }
+    });
     out
 }
 
