@@ -112,15 +112,14 @@ impl Jacobian {
 enum Anchor {
     /// A point of the body (a corner or an edge of a box, a triangle): it turns with it.
     Material,
-    /// A sphere's point nearest the other body: always the radius along the normal, however the
-    /// sphere turns (it rolls over its surface).
-    Round,
+    /// A sphere's point nearest the other body: always the radius along the normal (`arm`),
+    /// however the sphere turns (it rolls over its surface).
+    Round { arm: Vector3<f64> },
     /// An ellipsoid's point nearest the other body: its support point along the normal at the
-    /// body's rotation now, with the one at the frame start (`start`, turned into the world).
+    /// body's rotation now.
     Ellipsoid {
         radii: Vector3<f64>,
         toward: Vector3<f64>,
-        start: Vector3<f64>,
     },
 }
 
@@ -128,27 +127,28 @@ impl Anchor {
     /// The anchor of a point on `body` whose other body lies along `toward` from it.
     fn of(body: &RigidBody, toward: Vector3<f64>) -> Self {
         match &body.shape {
-            BodyShape::Sphere(_) => Anchor::Round,
+            BodyShape::Sphere(radius) => Anchor::Round {
+                arm: toward * *radius,
+            },
             BodyShape::Convex(ConvexSpec::Ellipsoid { radii }) => Anchor::Ellipsoid {
                 radii: *radii,
                 toward,
-                start: ellipsoid_support(radii, &body.state.rotation, &toward),
             },
             _ => Anchor::Material,
         }
     }
 
-    /// The arm now of the anchor that was at `r` from the centre at the frame start.
+    /// The arm now of the anchor that was at `r` from the centre at the frame start. A round
+    /// anchor's arm is on the body's surface, wherever between the two surfaces the manifold
+    /// put the point: the same contact on a plane and on a mesh pushes at the same place.
     #[inline]
     fn arm(&self, body: &SolverBody, r: &Vector3<f64>) -> Vector3<f64> {
         match self {
             Anchor::Material => body.turn * r,
-            Anchor::Round => *r,
-            Anchor::Ellipsoid {
-                radii,
-                toward,
-                start,
-            } => r + ellipsoid_support(radii, &body.rotation, toward) - start,
+            Anchor::Round { arm } => *arm,
+            Anchor::Ellipsoid { radii, toward } => {
+                ellipsoid_support(radii, &body.rotation, toward)
+            }
         }
     }
 }
@@ -673,15 +673,16 @@ fn prepare(
         for (k, stored) in manifold.points.iter().enumerate() {
             let (p, s0) = manifold.world_point(bodies, k);
             centre += p;
-            let ra = p - bodies[a].state.position;
-            let rb = p - bodies[b].state.position;
+            let anchors = [Anchor::of(&bodies[a], n), Anchor::of(&bodies[b], -n)];
+            let ra = anchors[0].arm(&solver_bodies[a], &(p - bodies[a].state.position));
+            let rb = anchors[1].arm(&solver_bodies[b], &(p - bodies[b].state.position));
             rows.push(PointRow {
                 a,
                 b,
                 point: k,
                 ra,
                 rb,
-                anchors: [Anchor::of(&bodies[a], n), Anchor::of(&bodies[b], -n)],
+                anchors,
                 normal: Jacobian::new(solver_bodies, ends, (&ra, &rb), n),
                 adjusted: s0 - (rb - ra).dot(&n),
                 soft: if both_move { soft } else { fixed_soft },
