@@ -12,6 +12,7 @@ mod pass;
 mod passive;
 mod replan;
 mod resting;
+mod rolling;
 mod separate;
 mod settings;
 mod sleep;

@@ -6,6 +6,7 @@ use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 use super::settings::Solver;
 use super::store::{Class, Manifold};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
+use super::rolling::ellipsoid_support;
 use crate::geometry::ConvexSpec;
 
 /// A soft constraint's coefficients for frequency `hertz`, damping ratio `zeta` and step `h`:
@@ -151,22 +152,6 @@ impl Anchor {
             }
         }
     }
-}
-
-/// The point of an ellipsoid (these radii, turned by `rotation`, centred at the origin) furthest
-/// along `d`: `R A² u / |A u|` with `u = Rᵀ d`.
-fn ellipsoid_support(
-    radii: &Vector3<f64>,
-    rotation: &UnitQuaternion<f64>,
-    d: &Vector3<f64>,
-) -> Vector3<f64> {
-    let u = rotation.inverse_transform_vector(d);
-    let scaled = radii.component_mul(&u);
-    let length = scaled.norm();
-    if length == 0.0 {
-        return Vector3::zeros();
-    }
-    rotation.transform_vector(&(radii.component_mul(&scaled) / length))
 }
 
 /// One contact point's rows: normal, two friction directions, and what the solve did there.

@@ -8,6 +8,7 @@ use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use super::broad::{cheap_rejection, swept, Verdict, Volume};
 use super::grid;
+use super::rolling::support_arm;
 use super::{STILL, TOUCHING};
 use crate::contact;
 use crate::dynamics::toi::place;
@@ -29,13 +30,15 @@ const FEATURE: f64 = 1e-6;
 /// The most points a manifold keeps.
 const MAX_POINTS: usize = 4;
 
-/// One point of a manifold: the same material point of each body when it was found, its
-/// separation then, and the impulses the soft step last applied there.
+/// One point of a manifold: the same material point of each body when it was found (on a
+/// sphere or an ellipsoid, the offset from its support point toward the other body, in A's
+/// frame: it rolls), its separation then, and the impulses the soft step last applied there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct StoredPoint {
-    /// The point in A's frame (relative to A's centre, unrotated).
+    /// The point in A's frame (relative to A's centre, unrotated; on a round A, to its support
+    /// point).
     pub local_a: Vector3<f64>,
-    /// The point in B's frame.
+    /// The point in B's frame (on a round B, relative to its support point, in A's frame).
     pub local_b: Vector3<f64>,
     /// The separation along the normal when the point was found (negative overlapping).
     pub separation: f64,
@@ -120,12 +123,40 @@ impl Manifold {
 
     /// Point `k` in the world now (midway between its anchors on A and B) and its separation now.
     pub fn world_point(&self, bodies: &[RigidBody], k: usize) -> (Vector3<f64>, f64) {
-        let (sa, sb) = (&bodies[self.a].state, &bodies[self.b].state);
+        let n = self.normal(bodies);
+        let (on_a, on_b) = self.anchors(bodies, k, &n);
+        (
+            (on_a + on_b) * 0.5,
+            self.points[k].separation + (on_b - on_a).dot(&n),
+        )
+    }
+
+    /// Point `k`'s anchors on A and B in the world now, the normal being `n`.
+    fn anchors(
+        &self,
+        bodies: &[RigidBody],
+        k: usize,
+        n: &Vector3<f64>,
+    ) -> (Vector3<f64>, Vector3<f64>) {
+        let (ba, bb) = (&bodies[self.a], &bodies[self.b]);
         let p = &self.points[k];
-        let on_a = sa.position + sa.rotation * p.local_a;
-        let on_b = sb.position + sb.rotation * p.local_b;
-        let n = sa.rotation * self.normal_local;
-        ((on_a + on_b) * 0.5, p.separation + (on_b - on_a).dot(&n))
+        let turn_a = ba.state.rotation;
+        let on = |body: &RigidBody, local: &Vector3<f64>, toward: Vector3<f64>| {
+            let s = &body.state;
+            match support_arm(body, &s.rotation, &toward) {
+                Some(arm) => s.position + arm + turn_a * local,
+                None => s.position + s.rotation * local,
+            }
+        };
+        (on(ba, &p.local_a, *n), on(bb, &p.local_b, -n))
+    }
+
+    /// Whether one of its bodies is a sphere or an ellipsoid, whose anchor rolls.
+    fn rolls(&self, bodies: &[RigidBody]) -> bool {
+        let rotation = UnitQuaternion::identity();
+        [self.a, self.b]
+            .iter()
+            .any(|&i| support_arm(&bodies[i], &rotation, &Vector3::x()).is_some())
     }
 
     /// Whether some point overlaps by more than [`TOUCHING`] now.
@@ -231,8 +262,14 @@ pub(super) fn narrow_phase(
                     })
             });
             StoredPoint {
-                local_a,
-                local_b: inv_b * (p - sb.position),
+                local_a: match support_arm(ba, &sa.rotation, &found.normal) {
+                    Some(arm) => inv_a * (p - sa.position - arm),
+                    None => local_a,
+                },
+                local_b: match support_arm(bb, &sb.rotation, &-found.normal) {
+                    Some(arm) => inv_a * (p - sb.position - arm),
+                    None => inv_b * (p - sb.position),
+                },
                 separation,
                 normal_impulse: matched.map_or(0.0, |q| q.normal_impulse),
                 warm: matched.is_some(),
@@ -297,9 +334,15 @@ pub(super) fn elastic_energy(
         let (pa, pb) = (pose(m.a), pose(m.b));
         let n = pa.rotation * m.normal_local;
         let mut e = 0.0;
-        for p in &m.points {
-            let (ra, rb) = (pa.rotation * p.local_a, pb.rotation * p.local_b);
-            let (on_a, on_b) = (ba.state.position + ra, bb.state.position + rb);
+        for (k, p) in m.points.iter().enumerate() {
+            let (on_a, on_b) = if m.rolls(bodies) {
+                m.anchors(bodies, k, &n)
+            } else {
+                (
+                    ba.state.position + pa.rotation * p.local_a,
+                    bb.state.position + pb.rotation * p.local_b,
+                )
+            };
             let s = p.separation + (on_b - on_a).dot(&n);
             if s >= 0.0 {
                 continue;
