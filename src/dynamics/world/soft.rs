@@ -53,6 +53,9 @@ struct SolverBody {
     /// The turn since the frame start, as a matrix.
     turn: Matrix3<f64>,
     moves: bool,
+    /// Whether its contact point rolls over its surface (an ellipsoid): the point's velocity
+    /// changes at each substep without an impulse, so its position follows the solved velocity.
+    rolls: bool,
 }
 
 /// One direction of a contact point's relative motion with its precomputed Jacobian: the
@@ -545,9 +548,16 @@ fn substep(
         body.dp += body.v * h;
     }
     for body in solver_bodies.iter_mut().filter(|b| b.moves) {
-        body.dp += (body.v_start + body.v) * (0.5 * h);
-        body.rotation =
-            UnitQuaternion::from_scaled_axis((body.w_start + body.w) * (0.5 * h)) * body.rotation;
+        if body.rolls {
+            // The solved velocity, less half the substep's applied acceleration: free flight
+            // is the same parabola, and the approach a roll brings in is stopped in its substep.
+            body.dp += (body.v - body.accel * (0.5 * h)) * h;
+            body.rotation = UnitQuaternion::from_scaled_axis(body.w * h) * body.rotation;
+        } else {
+            body.dp += (body.v_start + body.v) * (0.5 * h);
+            body.rotation = UnitQuaternion::from_scaled_axis((body.w_start + body.w) * (0.5 * h))
+                * body.rotation;
+        }
         body.turn = (body.rotation * body.start_rotation.inverse())
             .to_rotation_matrix()
             .into_inner();
@@ -620,6 +630,7 @@ fn solver_body(body: &RigidBody, frame: &Frame<'_>, i: usize) -> SolverBody {
         start_rotation: body.state.rotation,
         turn: Matrix3::identity(),
         moves,
+        rolls: matches!(body.shape, BodyShape::Convex(ConvexSpec::Ellipsoid { .. })),
     }
 }
 

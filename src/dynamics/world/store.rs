@@ -144,11 +144,22 @@ impl Manifold {
         let on = |body: &RigidBody, local: &Vector3<f64>, toward: Vector3<f64>| {
             let s = &body.state;
             match support_arm(body, &s.rotation, &toward) {
-                Some(arm) => s.position + arm + turn_a * local,
-                None => s.position + s.rotation * local,
+                Some(arm) => (s.position + arm + turn_a * local, true),
+                None => (s.position + s.rotation * local, false),
             }
         };
-        (on(ba, &p.local_a, *n), on(bb, &p.local_b, -n))
+        let ((on_a, rolls_a), (on_b, rolls_b)) = (on(ba, &p.local_a, *n), on(bb, &p.local_b, -n));
+        // Against a round body that rolled, the other body's anchor slides along its own
+        // surface with the touching point: same separation, no tangential lag behind the roll.
+        let across = |from: Vector3<f64>, to: Vector3<f64>| {
+            let d = to - from;
+            d - n * d.dot(n)
+        };
+        match (rolls_a, rolls_b) {
+            (false, true) => (on_a + across(on_a, on_b), on_b),
+            (true, false) => (on_a, on_b + across(on_b, on_a)),
+            _ => (on_a, on_b),
+        }
     }
 
     /// Whether one of its bodies is a sphere or an ellipsoid, whose anchor rolls.
