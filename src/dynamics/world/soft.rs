@@ -825,7 +825,7 @@ fn solve_normals(
         let s = row.separation_now;
         let (bias, compliance) = if s > 0.0 {
             kinds[1] = true;
-            (s / h, RIGID_COMPLIANCE)
+            (s / h - rolled_in(bodies, row, h), RIGID_COMPLIANCE)
         } else if biased {
             kinds[0] = true;
             let soft_bias = row.soft.bias_rate * s;
@@ -891,6 +891,22 @@ fn solve_normals(
         largest = largest.max(change.abs());
     }
     largest
+}
+
+/// How much further along the normal than `v h` a substep of `h` moves a rolling body's anchor
+/// toward the other body, per unit of `h`: such a body moves by its solved velocity less half
+/// the substep's applied acceleration, so a speculative point's allowed approach `s / h` gains
+/// that half (an egg hung 8 um above its floor without it).
+fn rolled_in(bodies: &[SolverBody], row: &PointRow, h: f64) -> f64 {
+    let along = |i: usize| {
+        let body = &bodies[i];
+        if body.rolls {
+            body.accel.dot(&row.normal.u)
+        } else {
+            0.0
+        }
+    };
+    0.5 * h * (along(row.b) - along(row.a))
 }
 
 /// One update of a patch's friction at its centre: the two directions together, clamped to the

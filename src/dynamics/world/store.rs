@@ -256,6 +256,21 @@ pub(super) fn narrow_phase(
     if points.is_empty() {
         points.push((found.point, found.gap));
     }
+    let arriving: Vec<(Vector3<f64>, f64)> =
+        arriving_points(bodies, (a, b), &found.normal, (reach, dt))
+            .into_iter()
+            .filter(|(anchors, _)| {
+                points
+                    .iter()
+                    .all(|q| anchors.iter().all(|p| (q.0 - p).norm() > MATCH_DISTANCE))
+            })
+            .map(|([on_a, on_b], gap)| ((on_a + on_b) * 0.5, gap))
+            .collect();
+    // Only when they fit beside the points touching now: choosing among more would break the
+    // symmetry of a face or an edge (a planar box would turn out of its plane).
+    if points.len() + arriving.len() <= MAX_POINTS {
+        points.extend(arriving);
+    }
     reduce(&mut points, &found.normal, reach);
     let (sa, sb) = (&ba.state, &bb.state);
     let (inv_a, inv_b) = (sa.rotation.inverse(), sb.rotation.inverse());
@@ -307,6 +322,65 @@ pub(super) fn narrow_phase(
         elastic: Cell::new(None),
     })
 }
+
+/// How far (m) a body's turn over a frame must carry its farthest point before the points its
+/// free motion would touch by the frame end join the manifold.
+const TURN_REACH: f64 = 1e-3;
+
+/// The pair's contact points at the frame end under free motion (`v dt`, `ω dt`), each taken
+/// back to the same material points now (its anchors on A and B) with its separation now, when a body turns enough
+/// ([`TURN_REACH`]) for a feature that is not touching yet to arrive within the frame (a
+/// tumbling box's next corner) and the normal is the same face's; else none. They join the
+/// manifold as speculative points, so the soft step stops them at contact.
+fn arriving_points(
+    bodies: &[RigidBody],
+    (a, b): (usize, usize),
+    normal: &Vector3<f64>,
+    (reach, dt): (f64, f64),
+) -> Vec<([Vector3<f64>; 2], f64)> {
+    let (ba, bb) = (&bodies[a], &bodies[b]);
+    let turning = |body: &RigidBody| {
+        surface_speed(body) - body.state.velocity.norm() > TURN_REACH / dt
+    };
+    let rolls = UnitQuaternion::identity();
+    let round = |body: &RigidBody| support_arm(body, &rolls, normal).is_some();
+    if !(turning(ba) || turning(bb)) || round(ba) || round(bb) {
+        return Vec::new();
+    }
+    let ahead = |s: &BodyState| BodyState {
+        position: s.position + s.velocity * dt,
+        rotation: UnitQuaternion::from_scaled_axis(s.angular_velocity * dt) * s.rotation,
+        ..*s
+    };
+    let (ea, eb) = (ahead(&ba.state), ahead(&bb.state));
+    let (pa, pb) = (place(&ba.shape, &ea), place(&bb.shape, &eb));
+    let Some(found) = contact::contact(&pa, &pb, reach) else {
+        return Vec::new();
+    };
+    let turned = ea.rotation * ba.state.rotation.inverse();
+    if (turned.inverse() * found.normal).dot(normal) < SAME_FACE {
+        return Vec::new();
+    }
+    let mut later = contact::manifold(&pa, &pb, &found);
+    if later.is_empty() {
+        later.push((found.point, found.gap));
+    }
+    let (sa, sb) = (&ba.state, &bb.state);
+    later
+        .into_iter()
+        .map(|(p, gap)| {
+            // The same material point of each body now, and the gap between them along the
+            // normal now, less the overlap they would have at the end.
+            let on_a = sa.position + sa.rotation * (ea.rotation.inverse() * (p - ea.position));
+            let on_b = sb.position + sb.rotation * (eb.rotation.inverse() * (p - eb.position));
+            ([on_a, on_b], gap + (on_b - on_a).dot(normal))
+        })
+        .filter(|&(_, now)| now > 0.0)
+        .collect()
+}
+
+/// The cosine above which two normals are the same face's.
+const SAME_FACE: f64 = 0.995;
 
 /// The elastic energy `½ k s²` of every overlapping point of the resting manifolds, each
 /// manifold's with the moving body it is charged to: `k = m ω²` with `m` the point's effective
