@@ -3,10 +3,10 @@
 
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
+use super::rolling::ellipsoid_support;
 use super::settings::Solver;
 use super::store::{Class, Manifold};
 use crate::dynamics::{BodyShape, BodyState, RigidBody};
-use super::rolling::ellipsoid_support;
 use crate::geometry::ConvexSpec;
 
 /// A soft constraint's coefficients for frequency `hertz`, damping ratio `zeta` and step `h`:
@@ -150,9 +150,7 @@ impl Anchor {
         match self {
             Anchor::Material => body.turn * r,
             Anchor::Round { arm } => *arm,
-            Anchor::Ellipsoid { radii, toward } => {
-                ellipsoid_support(radii, &body.rotation, toward)
-            }
+            Anchor::Ellipsoid { radii, toward } => ellipsoid_support(radii, &body.rotation, toward),
         }
     }
 }
@@ -645,6 +643,22 @@ fn tangents(n: &Vector3<f64>) -> [Vector3<f64>; 2] {
     [t1, n.cross(&t1)]
 }
 
+/// The anchors of the contact point `p` (normal `n` from A to B) on the pair's bodies, and their
+/// arms at the frame start.
+fn anchored(
+    bodies: &[RigidBody],
+    solver_bodies: &[SolverBody],
+    (a, b): (usize, usize),
+    (n, p): (&Vector3<f64>, &Vector3<f64>),
+) -> ([Anchor; 2], [Vector3<f64>; 2]) {
+    let anchors = [Anchor::of(&bodies[a], *n), Anchor::of(&bodies[b], -n)];
+    let arms = [
+        anchors[0].arm(&solver_bodies[a], &(p - bodies[a].state.position)),
+        anchors[1].arm(&solver_bodies[b], &(p - bodies[b].state.position)),
+    ];
+    (anchors, arms)
+}
+
 /// The rows of every resting manifold's points and the manifolds' blocks.
 fn prepare(
     bodies: &[RigidBody],
@@ -669,9 +683,7 @@ fn prepare(
         for (k, stored) in manifold.points.iter().enumerate() {
             let (p, s0) = manifold.world_point(bodies, k);
             centre += p;
-            let anchors = [Anchor::of(&bodies[a], n), Anchor::of(&bodies[b], -n)];
-            let ra = anchors[0].arm(&solver_bodies[a], &(p - bodies[a].state.position));
-            let rb = anchors[1].arm(&solver_bodies[b], &(p - bodies[b].state.position));
+            let (anchors, [ra, rb]) = anchored(bodies, solver_bodies, ends, (&n, &p));
             rows.push(PointRow {
                 a,
                 b,

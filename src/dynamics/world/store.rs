@@ -339,9 +339,8 @@ fn arriving_points(
     (reach, dt): (f64, f64),
 ) -> Vec<([Vector3<f64>; 2], f64)> {
     let (ba, bb) = (&bodies[a], &bodies[b]);
-    let turning = |body: &RigidBody| {
-        surface_speed(body) - body.state.velocity.norm() > TURN_REACH / dt
-    };
+    let turning =
+        |body: &RigidBody| surface_speed(body) - body.state.velocity.norm() > TURN_REACH / dt;
     let rolls = UnitQuaternion::identity();
     let round = |body: &RigidBody| support_arm(body, &rolls, normal).is_some();
     if !(turning(ba) || turning(bb)) || round(ba) || round(bb) {
