@@ -9,6 +9,7 @@ mod finite;
 mod fit_evidence;
 mod frame;
 mod frames_text;
+mod held_pair;
 mod kinds;
 mod linear_system;
 mod matrices;
@@ -38,6 +39,7 @@ pub use frame::{
     FrameRecord,
 };
 pub use frames_text::{fit_lines, render_body_frames, render_frames, render_pair_frames};
+pub use held_pair::{held_pair, HeldPair};
 pub use kinds::CONTACT_KINDS;
 pub use linear_system::{linear_system_record, render_linear_system, LinearSystemRecord};
 pub use matrices::{

@@ -31,6 +31,7 @@ mod pipeline;
 mod probes;
 mod projection;
 mod ruler;
+mod soft_step;
 mod surface_lines;
 mod table;
 mod terminal;

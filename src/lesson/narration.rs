@@ -122,6 +122,15 @@ pub fn value_of(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
         Kind::Energy => Value::Number(records.record().energy.total),
         Kind::Time => Value::Number(records.record().time),
         Kind::Frame => Value::Number(frame as f64),
+        Kind::Asleep => Value::Number(records.record().sleeping as f64),
+        Kind::ContactHertz => {
+            let world = &records.scene.world;
+            Value::Number(world.solver.effective_hertz(world.dt))
+        }
+        Kind::Substeps => Value::Number(records.scene.world.solver.substeps as f64),
+        Kind::SoftOverlapMm | Kind::SoftSinkMm | Kind::SoftImpulse | Kind::SoftWarmStart => {
+            held_value(p, records)
+        }
         Kind::Position => body.map_or_else(no_body, |b| pick(b.position)),
         Kind::Velocity => body.map_or_else(no_body, |b| pick(b.velocity)),
         Kind::ErrorEstimate => body.map_or_else(no_body, |b| Value::Number(b.error_estimate)),
@@ -153,6 +162,23 @@ pub fn value_of(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
             }
         }
     }
+}
+
+/// A value of what the soft step did at the placeholder's pair in the frame.
+fn held_value(p: &Placeholder, records: &FrameRecords<'_>) -> Value {
+    let (a, b) = p.pair.clone().unwrap_or_default();
+    let Some(held) = crate::trace::held_pair(records.record(), &a, &b) else {
+        return Value::Missing(format!(
+            "the soft step did not hold {a} and {b} at frame {}",
+            records.frame
+        ));
+    };
+    Value::Number(match p.kind {
+        Kind::SoftOverlapMm => held.overlap_end * 1e3,
+        Kind::SoftSinkMm => held.predicted_sink * 1e3,
+        Kind::SoftImpulse => held.impulse,
+        _ => held.warm_start,
+    })
 }
 
 /// A value of a body's shape as the scene holds it at the frame: half-extents, radius, an
@@ -221,7 +247,7 @@ fn pair_value(p: &Placeholder, records: &mut FrameRecords<'_>) -> Value {
 /// of a million or more, in scientific notation), vectors as `(x, y, z)`, `none` when missing.
 pub fn shown(p: &Placeholder, value: &Value) -> String {
     let number = |x: f64| {
-        let digits = if p.kind == Kind::Frame {
+        let digits = if matches!(p.kind, Kind::Frame | Kind::Asleep | Kind::Substeps) {
             0
         } else {
             p.precision

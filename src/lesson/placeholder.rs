@@ -48,6 +48,20 @@ pub enum Kind {
     Rotation,
     /// The eigenvalues of the covariance a fitted body was built from, largest first.
     Eigenvalues,
+    /// The deepest overlap of a pair the soft step holds, at the frame's end, in millimetres.
+    SoftOverlapMm,
+    /// The largest predicted sink of a held pair's points, `F / (m ω²)`, in millimetres.
+    SoftSinkMm,
+    /// A held pair's normal impulse over the frame, summed over its points (N s).
+    SoftImpulse,
+    /// The impulse a held pair's points were warm started with, summed (N s).
+    SoftWarmStart,
+    /// The bodies asleep at the frame's end.
+    Asleep,
+    /// The soft step's contact frequency for the scene's frames (hertz, as capped).
+    ContactHertz,
+    /// The soft step's substeps a frame.
+    Substeps,
     /// The scene's total energy.
     Energy,
     /// The frame's scene time.
@@ -70,7 +84,7 @@ pub(super) enum Args {
 
 impl Kind {
     /// Every kind, in the order the docs list them.
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 27] = [
         Kind::Gap,
         Kind::R,
         Kind::R0,
@@ -88,6 +102,13 @@ impl Kind {
         Kind::Axis,
         Kind::Rotation,
         Kind::Eigenvalues,
+        Kind::SoftOverlapMm,
+        Kind::SoftSinkMm,
+        Kind::SoftImpulse,
+        Kind::SoftWarmStart,
+        Kind::Asleep,
+        Kind::ContactHertz,
+        Kind::Substeps,
         Kind::Energy,
         Kind::Time,
         Kind::Frame,
@@ -113,6 +134,13 @@ impl Kind {
             Kind::Axis => "axis",
             Kind::Rotation => "rotation",
             Kind::Eigenvalues => "eigenvalues",
+            Kind::SoftOverlapMm => "soft_overlap_mm",
+            Kind::SoftSinkMm => "soft_sink_mm",
+            Kind::SoftImpulse => "soft_impulse",
+            Kind::SoftWarmStart => "soft_warm_start",
+            Kind::Asleep => "asleep",
+            Kind::ContactHertz => "contact_hertz",
+            Kind::Substeps => "substeps",
             Kind::Energy => "energy",
             Kind::Time => "time",
             Kind::Frame => "frame",
@@ -121,13 +149,22 @@ impl Kind {
 
     /// Whether the value is a number (or a vector) that a precision applies to.
     pub fn is_numeric(self) -> bool {
-        !matches!(self, Kind::SeparatingAxis | Kind::ContactKind | Kind::Frame)
+        !matches!(
+            self,
+            Kind::SeparatingAxis | Kind::ContactKind | Kind::Frame | Kind::Asleep | Kind::Substeps
+        )
     }
 
     pub(super) fn args(self) -> Args {
         match self {
             Kind::Gap | Kind::R | Kind::R0 | Kind::R1 => Args::PairAxis,
-            Kind::SeparatingAxis | Kind::ContactTime | Kind::ContactKind => Args::Pair,
+            Kind::SeparatingAxis
+            | Kind::ContactTime
+            | Kind::ContactKind
+            | Kind::SoftOverlapMm
+            | Kind::SoftSinkMm
+            | Kind::SoftImpulse
+            | Kind::SoftWarmStart => Args::Pair,
             Kind::ContactPoint => Args::PairComponent,
             Kind::Position
             | Kind::Velocity
@@ -137,7 +174,12 @@ impl Kind {
             | Kind::Eigenvalues => Args::BodyComponent,
             Kind::ErrorEstimate | Kind::Radius => Args::Body,
             Kind::Axis => Args::BodyAxis,
-            Kind::Energy | Kind::Time | Kind::Frame => Args::Nothing,
+            Kind::Energy
+            | Kind::Time
+            | Kind::Frame
+            | Kind::Asleep
+            | Kind::ContactHertz
+            | Kind::Substeps => Args::Nothing,
         }
     }
 

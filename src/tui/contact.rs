@@ -8,13 +8,36 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use super::soft_step::{soft_step_lines, soft_step_summary, PANEL_WIDE};
 use super::{integrator, App};
 use crate::lesson::{Mask, HIDDEN};
 use crate::trace::EventRecord;
 
 /// The panel's lines about the selected pair's first contact in this frame, what the app's
-/// mask hides shown as `?` (a hidden kind hides the features that name it too).
+/// mask hides shown as `?` (a hidden kind hides the features that name it too), with the soft
+/// step's lines right after the first one.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
+    let mut out = first_contact_lines(app);
+    // A pair the soft step holds: what it did comes right after the first line.
+    let held = soft_step_lines(app, true).into_iter().map(Line::from);
+    let at = out.len().min(1);
+    out.splice(at..at, held);
+    out
+}
+
+/// The panel's lines as a panel narrower than [`PANEL_WIDE`] shows them: the soft step's short
+/// lines first, so that they stay in view, then the first contact.
+fn narrow_lines(app: &App) -> Vec<Line<'static>> {
+    let mut out: Vec<Line<'static>> = soft_step_lines(app, false)
+        .into_iter()
+        .map(Line::from)
+        .collect();
+    out.extend(first_contact_lines(app));
+    out
+}
+
+/// The lines about the selected pair's first contact in this frame.
+fn first_contact_lines(app: &App) -> Vec<Line<'static>> {
     let mask = app.mask();
     let time = app.record().time;
     let dt = app.scene().world.dt;
@@ -70,97 +93,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             mask.fixed(time + dt, 3)
         ))),
     }
-    // A pair the soft step holds: what it did comes right after the first line.
-    let held = soft_step_lines(app).into_iter().map(Line::from);
-    let at = out.len().min(1);
-    out.splice(at..at, held);
     out
-}
-
-/// What the soft step did at one pair in a frame, summed over its points.
-struct Held {
-    points: usize,
-    /// Normal impulse over the frame (N s).
-    impulse: f64,
-    /// The impulse it was warm started with (N s).
-    warm: f64,
-    /// The deepest overlap at the frame's end and at its start (m, positive).
-    overlap_end: f64,
-    overlap_start: f64,
-    /// The largest predicted sink (m).
-    sink: f64,
-    sliding: bool,
-    capped: bool,
-}
-
-impl Held {
-    /// The selected pair's soft-step record in the app's frame, if the soft step held it.
-    fn of(app: &App) -> Option<Self> {
-        let pair = app.pair()?;
-        let held = app
-            .record()
-            .solver
-            .contacts
-            .iter()
-            .find(|c| (c.a == pair.a && c.b == pair.b) || (c.a == pair.b && c.b == pair.a))?;
-        let points = &held.points;
-        let deepest = |f: fn(&crate::dynamics::world::PointRecord) -> f64| {
-            points.iter().map(|p| -f(p)).fold(0.0, f64::max)
-        };
-        Some(Self {
-            points: points.len(),
-            impulse: points.iter().map(|p| p.normal_impulse).sum(),
-            warm: points.iter().map(|p| p.warm_start).sum(),
-            overlap_end: deepest(|p| p.separation_end),
-            overlap_start: deepest(|p| p.separation_start),
-            sink: points.iter().map(|p| p.predicted_sink).fold(0.0, f64::max),
-            sliding: points.iter().any(|p| p.sliding),
-            capped: points.iter().any(|p| p.push_out_capped),
-        })
-    }
-
-    /// "4 points" or "1 point".
-    fn counted(&self) -> String {
-        crate::trace::counted(self.points, "point", "points")
-    }
-
-    /// "sliding" or "sticking".
-    fn friction(&self) -> &'static str {
-        if self.sliding {
-            "sliding"
-        } else {
-            "sticking"
-        }
-    }
-}
-
-/// What the soft step did at the selected pair in this frame: its points' summed impulse,
-/// sticking or sliding, the deepest overlap at the frame's end and start, the predicted sink
-/// and the warm start; nothing for a pair it did not hold.
-pub fn soft_step_lines(app: &App) -> Vec<String> {
-    let mask = app.mask();
-    let Some(held) = Held::of(app) else {
-        return Vec::new();
-    };
-    vec![
-        format!(
-            "soft step       {}, impulse {} N s, {}",
-            held.counted(),
-            mask.fixed(held.impulse, 4),
-            held.friction(),
-        ),
-        format!(
-            "overlap         {} mm ({} at the frame start)",
-            mask.fixed(held.overlap_end * 1e3, 4),
-            mask.fixed(held.overlap_start * 1e3, 4)
-        ),
-        format!(
-            "sink predicted  {} mm; warm start {} N s{}",
-            mask.fixed(held.sink * 1e3, 4),
-            mask.fixed(held.warm, 4),
-            if held.capped { "; push-out capped" } else { "" }
-        ),
-    ]
 }
 
 /// One event with its response, what `mask` hides shown as `?`.
@@ -236,21 +169,6 @@ pub fn summary_in(app: &App, room: usize) -> String {
     format!("{whole}~")
 }
 
-/// The compact layout's line for a pair the soft step holds (in place of its first contact,
-/// which is the frame's start): points, impulse, sticking or sliding, overlap and predicted sink.
-fn soft_step_summary(app: &App) -> Option<String> {
-    let mask = app.mask();
-    let held = Held::of(app)?;
-    Some(format!(
-        "soft step: {}, {} N s, {}, overlap {} mm, sink {} mm",
-        held.counted(),
-        mask.fixed(held.impulse, 4),
-        held.friction(),
-        mask.fixed(held.overlap_end * 1e3, 4),
-        mask.fixed(held.sink * 1e3, 4)
-    ))
-}
-
 /// The contact panel's lines: the pair's contact, the rays and distances of the scene, then the
 /// frame's events (what a lesson pane shows where the panel has no room).
 pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
@@ -284,7 +202,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     block.render(area, buf);
     let width = usize::from(inner.width).max(1);
     let rows_of = |text: &str| text.chars().count().div_ceil(width).max(1);
-    let mut lines = lines(app);
+    let mut lines = if usize::from(inner.width) < PANEL_WIDE {
+        narrow_lines(app)
+    } else {
+        lines(app)
+    };
     // The distances' numbers only when every line still fits: they never push a distance out.
     let rows =
         |list: &[Line<'static>]| -> usize { list.iter().map(|l| rows_of(&l.to_string())).sum() };

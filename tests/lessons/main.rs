@@ -30,6 +30,7 @@ mod lesson_prose;
 mod lesson_quiz;
 mod lesson_screen;
 mod lesson_show;
+mod lesson_stacks;
 mod lesson_surfaces;
 mod lesson_views;
 mod lessons;

@@ -21,6 +21,7 @@ use lesson_support::keys;
 mod lesson_labels;
 mod lesson_pictures;
 mod lesson_render;
+mod lesson_soft_step;
 mod pair_list;
 mod render;
 mod render_convex;

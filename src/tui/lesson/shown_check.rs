@@ -93,9 +93,10 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
     rows
 }
 
-/// Whether a screen line is the contact panel's first line, its one-line summary, or the
-/// start of the heading of its rays or distances (a scene of one body has no contact line above
-/// them; a narrow panel wraps the headings).
+/// Whether a screen line is the contact panel's first line, its one-line summary, the first of
+/// the soft step's lines (a narrow panel puts them first), or the start of the heading of its
+/// rays or distances (a scene of one body has no contact line above them; a narrow panel wraps
+/// the headings).
 fn is_contact_line(line: &str) -> bool {
     use crate::tui::probes::{MEASURES_HEADING, RAYS_HEADING};
     let start = |heading: &str| {
@@ -107,6 +108,8 @@ fn is_contact_line(line: &str) -> bool {
     };
     line.contains("first contact")
         || line.contains("contact t=")
+        || line.contains("soft step       ")
+        || line.contains("substeps        ")
         || line.contains("no contact in this frame")
         || line.contains(&start(RAYS_HEADING))
         || line.contains(&start(MEASURES_HEADING))
@@ -151,6 +154,9 @@ mod tests {
             " contact t=0.26430 s (0.43 of frame) A0xE0"
         ));
         assert!(!is_contact_line(" the contact point"));
+        assert!(is_contact_line("│soft step       4 points, sticking   │"));
+        assert!(is_contact_line("│substeps        8, 1 sweep each, 90 Hz│"));
+        assert!(!is_contact_line(" the soft step holds them"));
         assert!(is_under_table_line(
             "tree of floor: 4 nodes visited, 1 of 32 triangles tested      │"
         ));
