@@ -118,9 +118,9 @@ fn check(index: u64) -> (&'static str, &'static str) {
     let pair = parse_csv_line(&csv, index).unwrap_or_else(|e| panic!("{e:?}: {}", context()));
     let verdict = pair.verdict(0.0, Robustness::default());
     let mut line = Vec::new();
-    write_pair(&mut line, &PairId::Line(index), &verdict, index % 10 == 0);
+    write_pair(&mut line, &PairId::Line(index), &verdict, index.is_multiple_of(10));
     let line = String::from_utf8(line).unwrap();
-    if index % 10 == 0 {
+    if index.is_multiple_of(10) {
         // The 15 rows of `--full` are `explain --json`'s `axes`, to the character.
         let (plain, rows) = line
             .split_once(r#","axes":"#)

@@ -223,7 +223,15 @@ fn mutate_key(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
             let line = &lines[k];
             lines[k] = match line.split_once('=') {
                 Some((_, value)) => format!("{} ={value}", KEYS[pick(rng, KEYS.len())]),
-                None => line.replacen('[', if rng.next_u64() % 2 == 0 { "[[" } else { "" }, 1),
+                None => line.replacen(
+                    '[',
+                    if rng.next_u64().is_multiple_of(2) {
+                        "[["
+                    } else {
+                        ""
+                    },
+                    1,
+                ),
             };
         }
         1 => {
