@@ -5,6 +5,7 @@
 mod broad;
 mod converge;
 mod diverge;
+mod fat;
 mod grid;
 mod group;
 mod impact;
@@ -130,6 +131,8 @@ pub struct World {
     store: Store,
     sleep: Sleep,
     scratch: soft::Scratch,
+    /// The broad phase's fattened boxes, kept across frames.
+    broad: fat::FatGrid,
     /// The energy of a world whose moving bodies all sleep, kept while nothing wakes.
     quiet_energy: Option<Energy>,
 }
@@ -173,6 +176,7 @@ impl World {
             store: Store::default(),
             sleep,
             scratch: soft::Scratch::default(),
+            broad: fat::FatGrid::default(),
             quiet_energy: None,
         })
     }
@@ -197,13 +201,15 @@ impl World {
         let mut e = energy(&self.system, &System::pack(&self.bodies));
         let hertz = self.settings.solver.effective_hertz(self.settings.dt);
         let turns = self.settings.response != ResponseModel::Particle;
-        e.contacts =
-            store::elastic_energy(&self.bodies, &self.store.manifolds, (hertz, turns), &|_| {
-                true
-            })
-            .into_iter()
-            .map(|(_, e)| e)
-            .sum();
+        e.contacts = store::elastic_energy(
+            &self.bodies,
+            &self.store.manifolds,
+            (hertz, turns),
+            (None, &|_| true),
+        )
+        .into_iter()
+        .map(|c| c.energy)
+        .sum();
         e
     }
 
@@ -282,7 +288,7 @@ impl World {
                     asleep: &self.sleep.asleep,
                 },
             ),
-            start,
+            (start, &mut self.broad),
         );
         pass.run();
         let outcomes = pass.finish();
@@ -400,7 +406,7 @@ impl World {
             return 0;
         }
         let ends = pairs.iter().map(|p| (p.a, p.b));
-        let none = |_: &[RigidBody], _: &dyn Fn(usize) -> bool| Vec::new();
+        let none = |_: &[RigidBody], _: Option<&[usize]>, _: &dyn Fn(usize) -> bool| Vec::new();
         let passive = Passive::before(&self.groups, &self.group_of, &self.bodies, ends, &none);
         let material = &self.settings.material;
         let points = if self.settings.response == ResponseModel::Particle {
@@ -434,6 +440,7 @@ impl World {
             |a, b| joined.contains(&(a, b)),
             &still,
             (arrive, self.settings.dt),
+            &mut self.broad,
         );
         let islands = self.sleep.islands(
             &self.bodies,
@@ -494,8 +501,8 @@ impl World {
         );
         let touched = plan.resting.iter().copied();
         let manifolds = &self.store.manifolds;
-        let elastic = |b: &[RigidBody], keep: &dyn Fn(usize) -> bool| {
-            store::elastic_energy(b, manifolds, (hertz, turns), keep)
+        let elastic = |b: &[RigidBody], only: Option<&[usize]>, keep: &dyn Fn(usize) -> bool| {
+            store::elastic_energy(b, manifolds, (hertz, turns), (only, keep))
         };
         let passive = Passive::before(
             &self.groups,

@@ -7,24 +7,35 @@ use crate::geometry::Aabb;
 /// Bodies wider than this many cells are paired with every body, like planes.
 const WIDE_CELLS: f64 = 4.0;
 
-/// The pairs `(a, b)`, `a < b`, whose boxes grown by `margin` overlap (planes and very wide
-/// bodies with every body), in increasing order.
+/// The pairs `(a, b)`, `a < b`, whose boxes grown by `margin` overlap, in increasing order:
+/// [`box_pairs`] of the grown boxes (the world keeps them across frames, `super::fat`).
+#[cfg(test)]
+pub(super) fn pairs(volumes: &[Volume], margin: f64) -> Vec<(usize, usize)> {
+    box_pairs(&grown_boxes(volumes, 0.5 * margin))
+}
+
+/// Each volume's box grown by `d` on every side (`None` for a plane).
+pub(super) fn grown_boxes(volumes: &[Volume], d: f64) -> Vec<Option<Aabb>> {
+    volumes
+        .iter()
+        .map(|v| match v {
+            Volume::Swept { aabb, .. } => Some(grown(aabb, d)),
+            Volume::Plane { .. } => None,
+        })
+        .collect()
+}
+
+/// The pairs `(a, b)`, `a < b`, of these boxes that overlap (planes, `None`, and very wide
+/// boxes with every box they meet), in increasing order.
 ///
 /// # Algorithm
 /// 1. The cell is twice the median box size; planes and bodies wider than [`WIDE_CELLS`] cells are
 ///    set aside.
-/// 2. Every other body is entered in each cell its grown box covers; entries are sorted by cell.
-/// 3. Within a cell every two bodies whose grown boxes overlap are a pair, reported only in the
+/// 2. Every other body is entered in each cell its box covers; entries are sorted by cell.
+/// 3. Within a cell every two bodies whose boxes overlap are a pair, reported only in the
 ///    cell holding the low corner of their overlap (so once).
-/// 4. Each body set aside pairs with every body; the list is sorted.
-pub(super) fn pairs(volumes: &[Volume], margin: f64) -> Vec<(usize, usize)> {
-    let boxes: Vec<Option<Aabb>> = volumes
-        .iter()
-        .map(|v| match v {
-            Volume::Swept { aabb, .. } => Some(grown(aabb, margin * 0.5)),
-            Volume::Plane { .. } => None,
-        })
-        .collect();
+/// 4. Each body set aside pairs with every body it meets; the list is sorted.
+pub(super) fn box_pairs(boxes: &[Option<Aabb>]) -> Vec<(usize, usize)> {
     let mut sizes: Vec<f64> = boxes
         .iter()
         .flatten()
@@ -48,12 +59,12 @@ pub(super) fn pairs(volumes: &[Volume], margin: f64) -> Vec<(usize, usize)> {
         lo.iter().chain(hi.iter()).all(|c| c.abs() < PACKED_HALF)
     });
     if in_range {
-        cell_pairs(&boxes, &wide, &index, pack, &mut out);
+        cell_pairs(boxes, &wide, &index, pack, &mut out);
     } else {
-        cell_pairs(&boxes, &wide, &index, |c| c, &mut out);
+        cell_pairs(boxes, &wide, &index, |c| c, &mut out);
     }
-    for w in (0..volumes.len()).filter(|&w| wide[w]) {
-        for j in 0..volumes.len() {
+    for w in (0..boxes.len()).filter(|&w| wide[w]) {
+        for j in 0..boxes.len() {
             let both_planes = boxes[w].is_none() && boxes[j].is_none();
             let counted = wide[j] && j < w;
             if j == w || both_planes || counted {
@@ -82,7 +93,7 @@ fn pack(c: [i64; 3]) -> u64 {
     (field(c[0]) << 42) | (field(c[1]) << 21) | field(c[2])
 }
 
-/// Steps 2 and 3 of [`pairs`]: every grown box entered in the cells it covers (keyed by `key`),
+/// Steps 2 and 3 of [`box_pairs`]: every grown box entered in the cells it covers (keyed by `key`),
 /// the entries sorted, and each overlapping pair reported in the cell of its overlap's low corner.
 fn cell_pairs<K: Ord + Copy>(
     boxes: &[Option<Aabb>],
@@ -131,7 +142,7 @@ fn cell_pairs<K: Ord + Copy>(
 }
 
 /// `b` grown by `d` on every side.
-fn grown(b: &Aabb, d: f64) -> Aabb {
+pub(super) fn grown(b: &Aabb, d: f64) -> Aabb {
     let mut g = *b;
     g.min.add_scalar_mut(-d);
     g.max.add_scalar_mut(d);

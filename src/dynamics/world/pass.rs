@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::broad::{cheap_rejection, swept, Stages, Verdict, Volume};
-use super::grid;
+use super::fat::FatGrid;
 use super::group::Group;
 use super::impact::{detect_pair, respond, test_pair, Hit, Leg, Response};
 use super::sort_sweep::BroadPhase;
@@ -126,7 +126,7 @@ impl<'w> Pass<'w> {
         groups: &'w mut [Group],
         (group_of, local, joined): Layout<'w>,
         (settings, plan): (&'w Settings, Plan<'w>),
-        frame_start: f64,
+        (frame_start, broad): (f64, &mut FatGrid),
     ) -> Self {
         let tracks = groups
             .iter_mut()
@@ -165,7 +165,7 @@ impl<'w> Pass<'w> {
         };
         pass.legs = (0..pass.bodies.len()).map(|i| pass.leg(i)).collect();
         pass.volumes = (0..pass.bodies.len()).map(|i| pass.volume(i)).collect();
-        for (a, b) in grid::pairs(&pass.volumes, TOUCHING) {
+        for (a, b) in broad.pairs(&pass.volumes, TOUCHING) {
             pass.consider(a, b);
         }
         pass

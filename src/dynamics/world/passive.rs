@@ -3,6 +3,7 @@
 //! kinetic energy of the bodies it moved (unless a moving surface touches them: it does work).
 
 use super::group::{find, Group};
+use super::store::Charge;
 use super::track::pack;
 use crate::dynamics::energy::{body_energy, energy, Energy};
 use crate::dynamics::{BodyState, RigidBody};
@@ -17,6 +18,8 @@ struct Island {
     scale: f64,
     /// Whether a moving triangle, mesh or k-DOP touches the island: it may give it energy.
     driven: bool,
+    /// The soft manifolds charged to its bodies, by index in the store.
+    manifolds: Vec<usize>,
 }
 
 /// The energy of the islands a resting pass is about to touch.
@@ -27,8 +30,9 @@ pub(super) struct Passive {
 }
 
 /// The soft contacts' elastic energy at the bodies' states, each with the body it is charged to.
-/// Only the contacts charged to bodies the filter keeps are computed.
-pub(super) type Elastic<'e> = &'e dyn Fn(&[RigidBody], &dyn Fn(usize) -> bool) -> Vec<(usize, f64)>;
+/// Only the manifolds listed (all when `None`) charged to bodies the filter keeps are computed.
+pub(super) type Elastic<'e> =
+    &'e dyn Fn(&[RigidBody], Option<&[usize]>, &dyn Fn(usize) -> bool) -> Vec<Charge>;
 
 /// Group `group`'s energy now: body by body when it feels gravity alone, else from its packed
 /// state.
@@ -88,17 +92,21 @@ impl Passive {
     /// Every island's soft-contact energy at the bodies' states.
     fn contacts_by_island(&self, bodies: &[RigidBody], elastic: Elastic<'_>) -> Vec<f64> {
         let mut sums = vec![0.0; self.islands.len()];
-        for (i, e) in elastic(bodies, &|i| self.island_of[i] != usize::MAX) {
-            sums[self.island_of[i]] += e;
+        for island in &self.islands {
+            let only = Some(island.manifolds.as_slice());
+            for c in elastic(bodies, only, &|_| true) {
+                sums[self.island_of[c.body]] += c.energy;
+            }
         }
         sums
     }
 
     /// Island `k`'s soft-contact energy at the bodies' states.
     fn island_contacts(&self, k: usize, bodies: &[RigidBody], elastic: Elastic<'_>) -> f64 {
-        elastic(bodies, &|i| self.island_of[i] == k)
+        let only = Some(self.islands[k].manifolds.as_slice());
+        elastic(bodies, only, &|_| true)
             .into_iter()
-            .map(|(_, e)| e)
+            .map(|c| c.energy)
             .sum()
     }
 }
@@ -139,6 +147,7 @@ impl Passive {
                     before: 0.0,
                     scale: 0.0,
                     driven: false,
+                    manifolds: Vec::new(),
                 });
             }
             islands[slot[root]].groups.push(g);
@@ -157,7 +166,12 @@ impl Passive {
             })
             .collect();
         let mut passive = Self { islands, island_of };
-        let contacts = passive.contacts_by_island(bodies, elastic);
+        let mut contacts = vec![0.0; passive.islands.len()];
+        for c in elastic(bodies, None, &|i| passive.island_of[i] != usize::MAX) {
+            let k = passive.island_of[c.body];
+            passive.islands[k].manifolds.push(c.manifold);
+            contacts[k] += c.energy;
+        }
         for (k, c) in contacts.into_iter().enumerate() {
             let (e, scale) = passive.island_energy(k, groups, bodies, c);
             passive.islands[k].before = e;

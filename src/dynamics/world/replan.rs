@@ -130,8 +130,8 @@ impl World {
         };
         let touched: Vec<(usize, usize)> = manifolds.iter().map(|m| (m.a, m.b)).collect();
         let (solved, rest) = soft::solve(&self.bodies, &mut manifolds, &frame, &mut self.scratch);
-        let elastic = |b: &[RigidBody], keep: &dyn Fn(usize) -> bool| {
-            store::elastic_energy(b, &manifolds, (hertz, turns), keep)
+        let elastic = |b: &[RigidBody], only: Option<&[usize]>, keep: &dyn Fn(usize) -> bool| {
+            store::elastic_energy(b, &manifolds, (hertz, turns), (only, keep))
         };
         let passive = Passive::before(
             &self.groups,

@@ -7,7 +7,7 @@ use std::cell::Cell;
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 use super::broad::{cheap_rejection, swept, Verdict, Volume};
-use super::grid;
+use super::fat::FatGrid;
 use super::rolling::support_arm;
 use super::{STILL, TOUCHING};
 use crate::contact;
@@ -384,18 +384,29 @@ const SAME_FACE: f64 = 0.995;
 /// The elastic energy `½ k s²` of every overlapping point of the resting manifolds, each
 /// manifold's with the moving body it is charged to: `k = m ω²` with `m` the point's effective
 /// mass along the normal and `ω` the soft step's frequency (twice it against a body that never
-/// moves), the spring the soft step solves. A manifold whose bodies have not moved since its
-/// energy was last computed gives that energy again.
+/// moves), the spring the soft step solves. Only the manifolds `only` lists (every one when
+/// `None`) whose charged body `keep` accepts are measured. A manifold whose bodies have not
+/// moved since its energy was last computed gives that energy again.
 pub(super) fn elastic_energy(
     bodies: &[RigidBody],
     manifolds: &[Manifold],
     (hertz, turns): (f64, bool),
-    keep: &dyn Fn(usize) -> bool,
-) -> Vec<(usize, f64)> {
+    (only, keep): (Option<&[usize]>, &dyn Fn(usize) -> bool),
+) -> Vec<Charge> {
     let mut out = Vec::new();
-    let mut poses: Vec<Option<Pose>> = vec![None; bodies.len()];
-    let mut pose = |i: usize| *poses[i].get_or_insert_with(|| Pose::of(&bodies[i], turns));
-    for m in manifolds.iter().filter(|m| m.class == Class::Resting) {
+    // Poses are computed per manifold that needs them: a table over every body would cost
+    // the whole world at each call, and most calls find every manifold's memo still valid.
+    let pose = |i: usize| Pose::of(&bodies[i], turns);
+    let all = 0..manifolds.len();
+    let chosen: &mut dyn Iterator<Item = usize> = match only {
+        Some(list) => &mut list.iter().copied(),
+        None => &mut all.into_iter(),
+    };
+    for index in chosen {
+        let m = &manifolds[index];
+        if m.class != Class::Resting {
+            continue;
+        }
         let (ba, bb) = (&bodies[m.a], &bodies[m.b]);
         let (wa, wb) = (ba.inverse_mass(), bb.inverse_mass());
         let charged = if wa > 0.0 { m.a } else { m.b };
@@ -411,7 +422,11 @@ pub(super) fn elastic_energy(
             .get()
             .filter(|e| e.poses == now && e.hertz == hertz && e.turns == turns)
         {
-            out.push((charged, memo.energy));
+            out.push(Charge {
+                manifold: index,
+                body: charged,
+                energy: memo.energy,
+            });
             continue;
         }
         let omega = std::f64::consts::TAU * hertz * if wa > 0.0 && wb > 0.0 { 1.0 } else { 2.0 };
@@ -446,13 +461,28 @@ pub(super) fn elastic_energy(
             turns,
             energy: e,
         }));
-        out.push((charged, e));
+        out.push(Charge {
+            manifold: index,
+            body: charged,
+            energy: e,
+        });
     }
     out
 }
 
+/// One resting manifold's elastic energy and the moving body it is charged to.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Charge {
+    /// The manifold's index in the store.
+    pub manifold: usize,
+    /// The body the energy is charged to.
+    pub body: usize,
+    /// `½ k s²` summed over its overlapping points (J).
+    pub energy: f64,
+}
+
 /// A body's rotation as a matrix and its inverse inertia in the world (zero when it does not
-/// turn under contact), computed once per energy evaluation.
+/// turn under contact), computed once per manifold an energy evaluation measures.
 #[derive(Clone, Copy, Debug)]
 struct Pose {
     rotation: Matrix3<f64>,
@@ -501,6 +531,7 @@ impl Store {
         never: impl Fn(usize, usize) -> bool,
         still: &[bool],
         (arrive_speed, dt): (f64, f64),
+        broad: &mut FatGrid,
     ) {
         let volumes: Vec<Volume> = bodies
             .iter()
@@ -515,7 +546,8 @@ impl Store {
                 swept(body, &s, &ahead, dt)
             })
             .collect();
-        let candidates: Vec<(usize, usize)> = grid::pairs(&volumes, SPECULATIVE)
+        let candidates: Vec<(usize, usize)> = broad
+            .pairs(&volumes, SPECULATIVE)
             .into_iter()
             .filter(|&(a, b)| bodies[a].inverse_mass() + bodies[b].inverse_mass() > 0.0)
             .filter(|&(a, b)| !never(a, b))
