@@ -25,10 +25,7 @@ pub fn run(paths: &[PathBuf]) -> ExitCode {
     let mut results = Vec::new();
     if paths.is_empty() {
         for (name, text) in scene::shipped_scenes() {
-            results.push(check_scene(scene::load_str(
-                text,
-                &format!("scenes/{name}.toml"),
-            )));
+            results.push(check_scene(scene::load_shipped(name, text)));
         }
         for (name, text) in scene::shipped_lessons() {
             results.push(check_lesson(lesson::load_shipped(name, text)));

@@ -228,7 +228,7 @@ fn list_scenes(with_intro: bool) -> Result<(), String> {
     }
     out.push_str("Shipped scenes:\n");
     for (name, text) in scene::shipped_scenes() {
-        let title = scene::load_str(text, name)
+        let title = scene::load_shipped(name, text)
             .ok()
             .and_then(|s| s.title)
             .unwrap_or_default();

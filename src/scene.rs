@@ -50,8 +50,8 @@ pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippe
 pub use figure::FIGURES;
 pub use force::FORCE_KINDS;
 pub use load::{
-    load, load_bytes, load_path, load_str, read_file, shipped_files, shipped_lessons,
-    shipped_scenes, text_of, MAX_FILE_BYTES,
+    load, load_bytes, load_path, load_shipped, load_str, load_with, read_file, shipped_files,
+    shipped_lessons, shipped_scenes, text_of, Files, MAX_FILE_BYTES,
 };
 pub use matrix::MAX_MATRIX_SIZE;
 pub use model::{

@@ -16,17 +16,33 @@ const EMPTY: &str = "the file is empty: a scene needs a [world] table and at lea
 /// before it is parsed.
 pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
 
-/// Parses and validates the scene `text`; `path` names it in messages and gives `Scene::name`.
-pub fn load_str(text: &str, path: &str) -> Result<Scene, Diagnostics> {
-    load_text(text, path, false)
+/// Where the files a scene names (the OBJ files of its meshes) are read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Files {
+    /// Beside the scene file on disk, relative to its path.
+    Disk,
+    /// Among the files shipped inside sepax ([`shipped_files`]), wherever sepax runs.
+    Shipped,
 }
 
-/// [`load_str`] for a scene file on disk (`shipped` false) or a shipped scene, whose OBJ files
-/// are the shipped ones.
-fn load_text(text: &str, path: &str, shipped: bool) -> Result<Scene, Diagnostics> {
+/// Parses and validates the scene `text` whose files are on disk beside `path`; `path` names it
+/// in messages and gives `Scene::name`.
+pub fn load_str(text: &str, path: &str) -> Result<Scene, Diagnostics> {
+    load_with(text, path, Files::Disk)
+}
+
+/// The shipped scene `name` (a file stem of [`shipped_scenes`]) whose text is `text`, read with
+/// the shipped files from any folder; it is named `scenes/<name>.toml` in messages.
+pub fn load_shipped(name: &str, text: &str) -> Result<Scene, Diagnostics> {
+    load_with(text, &format!("scenes/{name}.toml"), Files::Shipped)
+}
+
+/// The one scene loader every caller goes through: parses and validates `text`, reading the
+/// files it names from `files`.
+pub fn load_with(text: &str, path: &str, files: Files) -> Result<Scene, Diagnostics> {
     check_text(text, path)?;
     let mut r = Report::new(path, text).with_limits(limits::SCENE);
-    if shipped {
+    if files == Files::Shipped {
         r = r.shipped();
     }
     let name = Path::new(path)
@@ -183,7 +199,7 @@ pub fn load(arg: &str) -> Result<Scene, Diagnostics> {
         return load_path(path);
     }
     if let Some((name, text)) = shipped_scenes().iter().find(|(name, _)| *name == arg) {
-        return load_text(text, &format!("scenes/{name}.toml"), true);
+        return load_shipped(name, text);
     }
     let names: Vec<&str> = shipped_scenes().iter().map(|(name, _)| *name).collect();
     let tail = if names.is_empty() {

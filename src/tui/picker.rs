@@ -32,7 +32,7 @@ impl Picker {
         let scenes = shipped_scenes()
             .iter()
             .map(|(name, text)| {
-                let title = scene::load_str(text, name)
+                let title = scene::load_shipped(name, text)
                     .ok()
                     .and_then(|s| s.title)
                     .unwrap_or_default();

@@ -118,7 +118,12 @@ fn check(index: u64) -> (&'static str, &'static str) {
     let pair = parse_csv_line(&csv, index).unwrap_or_else(|e| panic!("{e:?}: {}", context()));
     let verdict = pair.verdict(0.0, Robustness::default());
     let mut line = Vec::new();
-    write_pair(&mut line, &PairId::Line(index), &verdict, index.is_multiple_of(10));
+    write_pair(
+        &mut line,
+        &PairId::Line(index),
+        &verdict,
+        index.is_multiple_of(10),
+    );
     let line = String::from_utf8(line).unwrap();
     if index.is_multiple_of(10) {
         // The 15 rows of `--full` are `explain --json`'s `axes`, to the character.

@@ -12,6 +12,7 @@ mod pairs;
 #[path = "../support/screen.rs"]
 mod screen_support;
 
+mod any_folder;
 mod batch_agreement;
 mod batch_cli;
 mod batch_stream;
