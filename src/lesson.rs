@@ -99,16 +99,21 @@ pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
         return load_shipped(name, text);
     }
     let names: Vec<&str> = shipped.iter().map(|(name, _)| *name).collect();
-    let numbers: Vec<String> = names
+    let numbers: Vec<usize> = names
         .iter()
         .enumerate()
-        .map(|(k, name)| number(name, k).to_string())
+        .map(|(k, name)| number(name, k))
         .collect();
     let head = format!("no such file, and no shipped lesson is called `{arg}`");
-    let tail = format!(
-        "shipped lessons: {} (or their numbers: {})",
-        names.join(", "),
-        numbers.join(", ")
+    let range = match (numbers.iter().min(), numbers.iter().max()) {
+        (Some(lo), Some(hi)) => format!(", numbered {lo} to {hi}"),
+        _ => String::new(),
+    };
+    let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let tail = scene::listing(
+        "shipped lessons",
+        &owned,
+        &format!("`sepax lesson` with no number opens their menu{range}"),
     );
     Err(Diagnostic::unlocated(arg, scene::suggest(&head, arg, &names, &tail)).into())
 }

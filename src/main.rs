@@ -80,11 +80,13 @@ fn check_pair(scene: &Scene, pair: Option<&(String, String)>) -> Result<(), Stri
     for name in [a, b] {
         if !scene.bodies.iter().any(|body| &body.name == name) {
             let names: Vec<&str> = scene.bodies.iter().map(|b| b.name.as_str()).collect();
-            return Err(format!(
-                "error: --pair: scene {} has no body named `{name}` (bodies: {})",
-                scene.name,
-                names.join(", ")
-            ));
+            let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            let head = format!(
+                "error: --pair: scene {} has no body named `{name}`",
+                scene.name
+            );
+            let tail = scene::listing("bodies", &owned, "the scene's [[body]] tables");
+            return Err(scene::suggest(&head, name, &names, &tail));
         }
     }
     if a == b {

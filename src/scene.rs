@@ -46,7 +46,8 @@ mod world;
 
 pub use body::SHAPES;
 pub use constraint::{CONSTRAINT_KINDS, CONSTRAINT_METHODS};
-pub use diagnostic::{closest, line_col, suggest, Diagnostic, Diagnostics, Snippet};
+pub use diagnostic::{closest, line_col, listing, suggest, Diagnostic, Diagnostics, Snippet};
+pub use suggest::MAX_LISTED;
 pub use figure::FIGURES;
 pub use force::FORCE_KINDS;
 pub use load::{

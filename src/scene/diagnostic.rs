@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer};
 
-pub use super::suggest::{closest, suggest};
+pub use super::suggest::{closest, listing, suggest};
 
 /// The most characters of a long source line shown on each side of the marker.
 const CONTEXT: usize = 50;

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use toml::de::DeTable;
 
-use super::diagnostic::{suggest, Diagnostic, Diagnostics};
+use super::diagnostic::{listing, suggest, Diagnostic, Diagnostics};
 use super::model::Scene;
 use super::value::Report;
 use super::{document, limits};
@@ -205,7 +205,8 @@ pub fn load(arg: &str) -> Result<Scene, Diagnostics> {
     let tail = if names.is_empty() {
         "no scenes are shipped".to_string()
     } else {
-        format!("shipped scenes: {}", names.join(", "))
+        let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        listing("shipped scenes", &owned, "`sepax scenes` lists them")
     };
     let head = format!("no such file, and no shipped scene is called `{arg}`");
     Err(Diagnostic::unlocated(arg, suggest(&head, arg, &names, &tail)).into())

@@ -165,7 +165,11 @@ fn resolve(
         names.extend(figures.iter().map(|f| f.name.as_str()));
         let listed: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
         let head = format!("`distance` in {label}: unknown name {name:?}");
-        let tail = format!("the bodies and figures are: {}", listed.join(", "));
+        let tail = super::suggest::listing(
+            "the bodies and figures are",
+            &listed,
+            "the scene's [[body]] and [[figure]] tables",
+        );
         r.error(raw.span(), suggest(&head, name, &names, &tail));
     }
     None

@@ -179,6 +179,6 @@ pub fn find_body(bodies: &[BodySpec], name: &str) -> Result<usize, String> {
 /// The message for a `name` that is not among `names`.
 fn unknown(names: &[&str], name: &str) -> String {
     let listed: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
-    let tail = format!("the bodies are: {}", listed.join(", "));
+    let tail = super::suggest::listing("the bodies are", &listed, "the scene's [[body]] tables");
     suggest(&format!("unknown body {name:?}"), name, names, &tail)
 }

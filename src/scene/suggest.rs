@@ -35,9 +35,33 @@ pub fn suggest(head: &str, word: &str, candidates: &[&str], tail: &str) -> Strin
     }
 }
 
+/// The most candidates a message lists by name; a longer list is given as its count.
+pub const MAX_LISTED: usize = 8;
+
+/// `what: a, b, c` for at most [`MAX_LISTED`] names, else `N what (see_all)`: a message names
+/// the candidates a reader can scan, and says where to see a longer list.
+pub fn listing(what: &str, names: &[String], see_all: &str) -> String {
+    if names.len() <= MAX_LISTED {
+        format!("{what}: {}", names.join(", "))
+    } else {
+        format!("{} {what} ({see_all})", names.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_list_is_its_count_and_where_to_see_it() {
+        let few: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        assert_eq!(listing("bodies", &few, "see the scene"), "bodies: a, b");
+        let many: Vec<String> = (0..9).map(|k| format!("n{k}")).collect();
+        assert_eq!(
+            listing("shipped scenes", &many, "`sepax scenes` lists them"),
+            "9 shipped scenes (`sepax scenes` lists them)"
+        );
+    }
 
     #[test]
     fn closest_suggests_typos_only() {

@@ -144,3 +144,14 @@ fn no_arguments_lists_the_shipped_scenes() {
     assert!(out.status.success());
     assert!(stdout(&out).contains("edge_edge_miss"));
 }
+
+#[test]
+fn a_misspelt_pair_body_gets_a_did_you_mean() {
+    let out = sepax(&["explain", "two_boxes", "--pair", "A,b"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(
+        text.contains("no body named `b`; did you mean `B`? bodies: A, B"),
+        "{text}"
+    );
+}

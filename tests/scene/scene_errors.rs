@@ -224,7 +224,7 @@ fn deeply_nested_values_are_an_error_not_a_crash() {
 }
 
 #[test]
-fn unknown_scene_names_list_the_shipped_scenes() {
+fn unknown_scene_names_count_the_shipped_scenes_and_say_where_to_see_them() {
     let text = load("two_boxs").unwrap_err().to_string();
     assert!(text.starts_with("two_boxs: "), "{text}");
     assert!(text.contains("did you mean `two_boxes`?"), "{text}");
@@ -232,11 +232,26 @@ fn unknown_scene_names_list_the_shipped_scenes() {
         .iter()
         .map(|(name, _)| *name)
         .collect();
-    assert!(names.len() >= 2);
+    assert!(names.len() > sepax::scene::MAX_LISTED);
     assert!(
-        text.contains(&format!("shipped scenes: {}", names.join(", "))),
+        text.contains(&format!(
+            "{} shipped scenes (`sepax scenes` lists them)",
+            names.len()
+        )),
         "{text}"
     );
+    assert!(!text.contains(names[0]), "the names are not listed: {text}");
+}
+
+#[test]
+fn unknown_lessons_count_the_shipped_lessons_instead_of_listing_them() {
+    let text = sepax::lesson::load_lesson("42").unwrap_err().to_string();
+    let lessons = sepax::scene::shipped_lessons();
+    assert!(
+        text.contains(&format!("{} shipped lessons", lessons.len())),
+        "{text}"
+    );
+    assert!(!text.contains(lessons[0].0), "the names are not listed: {text}");
 }
 
 #[test]
