@@ -33,6 +33,7 @@ mod measure;
 mod mesh;
 mod model;
 mod obj;
+mod obj_check;
 mod points;
 mod ray;
 mod report;
@@ -47,7 +48,6 @@ mod world;
 pub use body::SHAPES;
 pub use constraint::{CONSTRAINT_KINDS, CONSTRAINT_METHODS};
 pub use diagnostic::{closest, line_col, listing, suggest, Diagnostic, Diagnostics, Snippet};
-pub use suggest::MAX_LISTED;
 pub use figure::FIGURES;
 pub use force::FORCE_KINDS;
 pub use load::{
@@ -62,6 +62,7 @@ pub use model::{
 };
 pub use ray::{TriangleTest, MAX_BOUNCES};
 pub use roster::find_body;
+pub use suggest::MAX_LISTED;
 pub use world::{
     DEFAULT_FRAMES, DEFAULT_INTEGRATOR, DEFAULT_RESTITUTION, INTEGRATORS, MAX_FRAMES, RESPONSES,
 };

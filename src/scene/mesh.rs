@@ -106,8 +106,9 @@ fn read_source(f: &mut Fields<'_, '_>, r: &mut Report<'_>) -> Option<Source> {
             let span = f.span_of("file");
             match obj::read(r, name) {
                 Ok((vertices, triangles)) => Some((vertices, triangles, Some(name.to_string()))),
-                Err(message) => {
-                    r.error(span, format!("`file` in {label}: {message}"));
+                Err(problem) => {
+                    r.error(span, format!("`file` in {label}: {}", problem.message));
+                    r.diagnostics.extend(problem.located);
                     f.fail();
                     None
                 }

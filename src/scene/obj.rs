@@ -5,37 +5,78 @@ use std::path::Path;
 
 use nalgebra::Vector3;
 
+use super::diagnostic::Diagnostic;
 use super::limits;
 use super::load::{read_file, shipped_files};
+use super::obj_check::obj_problems;
 use super::value::Report;
 use crate::geometry::Triangle;
 
 /// A mesh as read: its vertices and index triples.
 type Read = (Vec<Vector3<f64>>, Vec<[u32; 3]>);
 
-/// The vertices and index triples of the OBJ file `name` (relative to the scene file), or what is
-/// wrong with it in words.
-pub(crate) fn read(r: &Report<'_>, name: &str) -> Result<Read, String> {
-    if name.trim().is_empty() {
-        return Err("must name an OBJ file, relative to the scene file".to_string());
+/// Why an OBJ file could not be read: a message for the scene's `file =`, and the problems
+/// located in the OBJ file itself.
+#[derive(Debug)]
+pub(crate) struct ObjError {
+    /// What the scene's `file =` is told.
+    pub message: String,
+    /// Problems at their line and column in the OBJ file.
+    pub located: Vec<Diagnostic>,
+}
+
+impl From<String> for ObjError {
+    fn from(message: String) -> Self {
+        Self {
+            message,
+            located: Vec::new(),
+        }
     }
-    let bytes = if r.is_shipped() {
+}
+
+/// The vertices and index triples of the OBJ file `name` (relative to the scene file), or what is
+/// wrong with it: in words, and where it has a place in the OBJ file, at that place.
+pub(crate) fn read(r: &Report<'_>, name: &str) -> Result<Read, ObjError> {
+    if name.trim().is_empty() {
+        return Err("must name an OBJ file, relative to the scene file"
+            .to_string()
+            .into());
+    }
+    let (bytes, shown) = if r.is_shipped() {
         let found = shipped_files().iter().find(|(file, _)| *file == name);
-        found
+        let bytes = found
             .map(|(_, bytes)| bytes.to_vec())
-            .ok_or_else(|| format!("no file `{name}` is shipped beside the scene"))?
+            .ok_or_else(|| format!("no file `{name}` is shipped beside the scene"))?;
+        (bytes, format!("scenes/{name}"))
     } else {
         let folder = Path::new(r.path()).parent().unwrap_or(Path::new(""));
         let path = folder.join(name);
-        read_file(&path).map_err(|d| {
+        let bytes = read_file(&path).map_err(|d| {
             format!(
                 "cannot read the OBJ file `{name}` (looked for at {}): {}",
                 path.display(),
                 d.message
             )
-        })?
+        })?;
+        (bytes, path.display().to_string())
     };
-    parse(&bytes, name)
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        let located = obj_problems(text, &shown);
+        if !located.is_empty() {
+            let count = located.len();
+            let message = format!(
+                "the OBJ file `{name}` has {count} problem{}, reported at {} in {shown}",
+                if count == 1 { "" } else { "s" },
+                if count == 1 {
+                    "its place"
+                } else {
+                    "their places"
+                }
+            );
+            return Err(ObjError { message, located });
+        }
+    }
+    Ok(parse(&bytes, name)?)
 }
 
 /// The OBJ text in `bytes` as one mesh; `name` names the file in messages.

@@ -82,10 +82,13 @@ impl<'s> Report<'s> {
             .push(Diagnostic::unlocated(self.path, message));
     }
 
-    /// The diagnostics in source order, unlocated ones first.
+    /// The diagnostics in source order, unlocated ones first; those of other files it reads
+    /// (an OBJ file) after its own, each file's in its order.
     pub fn into_sorted(mut self) -> Vec<Diagnostic> {
+        let own = self.path;
+        let key = |d: &Diagnostic| (d.path != own, d.line.unwrap_or(0), d.column.unwrap_or(0));
         self.diagnostics
-            .sort_by_key(|d| (d.line.unwrap_or(0), d.column.unwrap_or(0)));
+            .sort_by(|a, b| (key(a).0, &a.path, key(a)).cmp(&(key(b).0, &b.path, key(b))));
         self.diagnostics
     }
 }

@@ -251,7 +251,10 @@ fn unknown_lessons_count_the_shipped_lessons_instead_of_listing_them() {
         text.contains(&format!("{} shipped lessons", lessons.len())),
         "{text}"
     );
-    assert!(!text.contains(lessons[0].0), "the names are not listed: {text}");
+    assert!(
+        !text.contains(lessons[0].0),
+        "the names are not listed: {text}"
+    );
 }
 
 #[test]
@@ -271,4 +274,40 @@ fn every_problem_of_a_file_is_reported_in_order() {
     assert!(shown.starts_with(first), "{shown}");
     assert!(shown.contains("\n  |\n4 | dt = 0\n  |      ^\n"), "{shown}");
     assert!(shown.contains("duplicate body name \"A\""), "{shown}");
+}
+
+#[test]
+fn a_bad_obj_face_is_located_in_the_obj_file_with_the_scene_s_file_key_as_a_note() {
+    let dir = std::env::temp_dir().join(format!("sepax-obj-face-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("bad.obj"), "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n").unwrap();
+    let scene = dir.join("s.toml");
+    std::fs::write(
+        &scene,
+        "[world]\ndt = 0.01\n\n[[body]]\nname = \"m\"\nshape = \"mesh\"\nfile = \"bad.obj\"\n",
+    )
+    .unwrap();
+    let problems = load_path(&scene).unwrap_err();
+    let obj = dir.join("bad.obj").display().to_string();
+    let at_face = problems
+        .0
+        .iter()
+        .find(|d| d.path == obj)
+        .unwrap_or_else(|| panic!("nothing located in {obj}: {problems}"));
+    assert_eq!((at_face.line, at_face.column), (Some(4), Some(3)));
+    assert!(
+        at_face.message.contains("OBJ indices start at 1"),
+        "{}",
+        at_face.message
+    );
+    let note = &problems.0[0];
+    assert_eq!(note.path, scene.display().to_string());
+    assert_eq!(note.line, Some(7));
+    assert!(
+        note.message
+            .contains("has 1 problem, reported at its place in"),
+        "{}",
+        note.message
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -132,7 +132,7 @@ fn folder(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
 }
 
 #[test]
-fn obj_files_are_read_beside_the_scene_and_their_errors_are_tobj_s_at_the_file_key() {
+fn obj_files_are_read_beside_the_scene_and_their_errors_are_located_in_them() {
     let scene = "[world]\ndt = 0.1\n[[body]]\nname = \"M\"\nshape = \"mesh\"\nfile = \"m.obj\"\ncenter = [1, 2, 3]\nscale = 2\nrotation = { axis = [0, 0, 1], degrees = 90 }\n";
     let square = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n";
     let dir = folder("good", &[("s.toml", scene), ("m.obj", square)]);
@@ -147,17 +147,49 @@ fn obj_files_are_read_beside_the_scene_and_their_errors_are_tobj_s_at_the_file_k
     // Vertex (1, 0, 0) scaled by 2 and turned a quarter about z: (0, 2, 0) from the centre.
     let v = spec.mesh.vertices()[1];
     assert!((v - Vector3::new(0.0, 2.0, 0.0)).norm() < 1e-12, "{v:?}");
-    let cases = [
+    // A coordinate or a face index that is wrong is located in the OBJ file as well.
+    for (name, obj, at, words) in [
         (
             "bad",
-            "v 0 0 0\nv 1 0 x\nf 1 2 3\n",
-            "tobj cannot read `m.obj` as an OBJ file: position parse error",
+            "v 0 0 0\nv 1 0 x\nv 0 1 0\nf 1 2 3\n",
+            (2, 7),
+            "`x` is not a number",
         ),
         (
             "out",
             "v 0 0 0\nv 1 0 0\nf 1 2 9\n",
-            "tobj cannot read `m.obj` as an OBJ file: face vertex index out of bounds",
+            (3, 7),
+            "face index 9 is past the 2",
         ),
+    ] {
+        let dir = folder(name, &[("s.toml", scene), ("m.obj", obj)]);
+        let found = load_path(&dir.join("s.toml")).expect_err(name).0;
+        assert_eq!(found.len(), 2, "{name}: {found:#?}");
+        assert_eq!(
+            (found[0].line, found[0].column),
+            (Some(6), Some(8)),
+            "{name}"
+        );
+        assert!(found[0]
+            .message
+            .contains("the OBJ file `m.obj` has 1 problem"));
+        assert_eq!(
+            (found[1].line, found[1].column),
+            (Some(at.0), Some(at.1)),
+            "{name}"
+        );
+        assert!(
+            found[1].path.ends_with("m.obj"),
+            "{name}: {}",
+            found[1].path
+        );
+        assert!(
+            found[1].message.contains(words),
+            "{name}: {}",
+            found[1].message
+        );
+    }
+    let cases = [
         ("empty", "v 0 0 0\n", "`m.obj` holds no triangle"),
         (
             "flat",
