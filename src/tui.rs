@@ -8,6 +8,7 @@
 //! explanation `sepax explain` prints.
 
 mod action;
+mod advance_steps;
 mod app;
 pub(crate) mod contact;
 mod convex_table;
