@@ -27,6 +27,7 @@ mod navigate;
 mod number_line;
 mod pair_picker;
 pub mod pairs;
+mod particle_step;
 mod picker;
 mod pipeline;
 mod probes;

@@ -9,6 +9,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::advance_steps::advance_lines;
+use super::particle_step::particle_lines;
 use super::soft_step::{soft_step_lines, soft_step_summary, PANEL_WIDE};
 use super::{integrator, App};
 use crate::lesson::{Mask, HIDDEN};
@@ -25,7 +26,10 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     let at = out.len().min(1);
     out.splice(at..at, held);
     // A lesson step that works the course's method at the pair: its steps after the contact.
-    out.extend(advance_lines(app, true).into_iter().map(Line::from));
+    let method = advance_lines(app, true)
+        .into_iter()
+        .chain(particle_lines(app, true));
+    out.extend(method.map(Line::from));
     out
 }
 
@@ -35,6 +39,7 @@ fn narrow_lines(app: &App) -> Vec<Line<'static>> {
     let mut out: Vec<Line<'static>> = soft_step_lines(app, false)
         .into_iter()
         .chain(advance_lines(app, false))
+        .chain(particle_lines(app, false))
         .map(Line::from)
         .collect();
     out.extend(first_contact_lines(app));
