@@ -1,13 +1,14 @@
 //! What lessons 31 to 33 claim of the course's methods, checked on their scenes against the
 //! engine: conservative advancement's steps `t += d / (n·v_rel)` end at the contact time the
-//! engine reports.
+//! engine reports; the particle model's step crosses, finds `t_c` and corrects the position by
+//! the course's formulas, where the engine's exact-time bounce puts the ball.
 
 use nalgebra::Vector3;
 
 use sepax::lesson::{self, walk};
 use sepax::sat::Robustness;
 use sepax::scene;
-use sepax::trace::{explain, scene_timeline};
+use sepax::trace::{explain, particle_step, scene_timeline};
 
 /// The egg and the ball of lesson 31 at frame 0: their pair record, searched over the frame.
 fn egg_and_ball() -> sepax::trace::PairRecord {
@@ -96,4 +97,40 @@ fn the_advancement_ends_at_the_contact_time_the_engine_reports() {
         .expect("a first contact")
         .time;
     assert!((last - reported).abs() < 1e-9, "{last} vs {reported}");
+}
+
+#[test]
+fn the_particle_step_follows_the_course_and_lands_where_the_engine_puts_the_ball() {
+    let scene = scene::load("lesson_particle_step").expect("a shipped scene loads");
+    let timeline = scene_timeline(&scene);
+    let step = particle_step(&scene, &timeline[2], "ball", "floor").expect("a particle step");
+    let (n, d) = (Vector3::from(step.normal), step.d);
+    let (x_n, x_next) = (Vector3::from(step.start), Vector3::from(step.end));
+    // x_n is the engine's centre at frame 2; x_{n+1} the frame's free step (no gravity).
+    assert_eq!(step.start, timeline[2].bodies[1].position);
+    let velocity = Vector3::from(timeline[2].bodies[1].velocity);
+    assert!((x_next - (x_n + velocity * scene.world.dt)).norm() < 1e-12);
+    // The crossing test, t_c and the correction, by the course's formulas.
+    let sides = [n.dot(&x_n) + d, n.dot(&x_next) + d];
+    assert!((step.sides[0] - sides[0]).abs() < 1e-12 && (step.sides[1] - sides[1]).abs() < 1e-12);
+    assert!(step.product <= 0.0 && (step.product - sides[0] * sides[1]).abs() < 1e-12);
+    let t_c = sides[0] / (sides[0] - sides[1]);
+    assert!((step.fraction.expect("it crosses") - t_c).abs() < 1e-12);
+    assert!((t_c - 0.24).abs() < 1e-9, "the lesson's t_c: {t_c}");
+    let corrected = x_next - (1.0 + scene.world.restitution) * sides[1] * n;
+    assert!((Vector3::from(step.corrected) - corrected).norm() < 1e-12);
+    // Without gravity the engine's exact-time bounce leaves the ball at the corrected position,
+    // and its contact inside the frame is at t_c of it.
+    let engine = Vector3::from(timeline[3].bodies[1].position);
+    assert!(
+        (engine - corrected).norm() < 1e-9,
+        "{engine} vs {corrected}"
+    );
+    let contact = &timeline[3].events[0];
+    let fraction = (contact.time - timeline[2].time) / scene.world.dt;
+    assert!((fraction - t_c).abs() < 1e-9, "{fraction} vs {t_c}");
+    // The next step stays on its side: nothing crosses, nothing moves.
+    let next = particle_step(&scene, &timeline[3], "ball", "floor").expect("a particle step");
+    assert!(next.product > 0.0 && next.fraction.is_none());
+    assert_eq!(next.corrected, next.end);
 }

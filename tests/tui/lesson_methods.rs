@@ -89,3 +89,64 @@ fn an_open_question_on_a_time_hides_the_rows_that_reach_it_and_every_later_one()
         "{settled}"
     );
 }
+
+#[test]
+fn lesson_32_shows_the_particle_step_in_five_short_lines_beside_the_pane() {
+    let wide = lesson_step(32, 1, 120, 40);
+    insta::assert_snapshot!("lesson_32_step_120x40", wide);
+    let panel = rows_from(&wide, "│x_n        (-0.600, 0.370, 0.000)", 6);
+    let starts = [
+        "│x_n        (-0.600, 0.370, 0.000)",
+        "│x_n+1      (-0.400, -0.130, 0.000)",
+        "│N·x+d  0.12000 × -0.38000 = -0.04560",
+        "│t_c 0.24000  d -0.25000  ε 0.50",
+        "│corrected  (-0.400, 0.440, 0.000)",
+        "│first contact   t = 0.22400 s",
+    ];
+    assert_eq!(panel.len(), starts.len(), "{wide}");
+    for (row, start) in panel.iter().zip(starts) {
+        assert!(
+            row.starts_with(start),
+            "{row:?} should start {start:?}\n{wide}"
+        );
+    }
+    let small = lesson_step(32, 1, 80, 24);
+    insta::assert_snapshot!("lesson_32_step_80x24", small);
+    for line in [
+        " plane      N = (0.000, 1.000, 0.000), d = -0.25000, ε = 0.50",
+        " N·x+d      0.12000 and -0.38000",
+        " t_c        0.24000",
+    ] {
+        assert!(small.contains(line), "{line:?} missing\n{small}");
+    }
+}
+
+#[test]
+fn an_open_question_on_the_particle_step_hides_all_of_its_numbers() {
+    // The answer is t_c: the two distances give it in one step, so every number hides.
+    let text = "title = \"t\"\nscene = \"lesson_particle_step\"\n[[step]]\nframe = 2\n\
+                select = { pair = [\"floor\", \"ball\"] }\nshow = [\"contact\", \"method\"]\n\
+                hide = \"table\"\ntext = \"Where?\"\nquiz = { answer = 0.24 }\n";
+    let lesson = lesson::load_lesson_str(text, "where.toml", None).expect("loads");
+    let mut player = Player::new(lesson, None, 0, Theme::new(true, false));
+    player.update(LessonAction::Resize(120, 40));
+    let open = text_of(&player);
+    let panel = rows_from(&open, "│x_n ", 5);
+    assert_eq!(panel.len(), 5, "{open}");
+    for row in &panel {
+        // The contact panel's columns only: the integrator beside it shows dt.
+        let own = row.split("││").next().unwrap_or(row);
+        assert!(
+            !own.contains("0.1") && !own.contains("0.2"),
+            "{own:?}\n{open}"
+        );
+    }
+    assert!(panel[2].starts_with("│N·x+d  ? × ? = ?"), "{open}");
+    player.update(LessonAction::Reveal);
+    assert!(text_of(&player).contains("│t_c 0.24000  d -0.25000  ε 0.50"));
+}
+
+/// The player's screen at 120×40.
+fn text_of(player: &Player) -> String {
+    text(&draw(player, 120, 40))
+}
