@@ -16,6 +16,7 @@ mod matrices;
 mod measures;
 mod number;
 mod pairs;
+mod particle_step;
 mod probe_text;
 mod rays;
 mod rotating;
@@ -51,6 +52,7 @@ pub use pairs::{
     explain_pair, ContactRecord, EpaRecord, GjkRecord, MeshWalk, PairRecord, ShapeTable, Stage,
     StageCheck, SweepRecord,
 };
+pub use particle_step::{particle_step, particle_steps, ParticleStep};
 pub use probe_text::describe_hit;
 pub use rays::{ray_record, CourseTestRecord, HitRecord, LegRecord, RayRecord, ESCAPE_DRAW_LENGTH};
 pub use rotating::ApproximationRecord;

@@ -8,6 +8,7 @@
 //! explanation `sepax explain` prints.
 
 mod action;
+mod advance_steps;
 mod app;
 pub(crate) mod contact;
 mod convex_table;
@@ -26,6 +27,7 @@ mod navigate;
 mod number_line;
 mod pair_picker;
 pub mod pairs;
+mod particle_step;
 mod picker;
 mod pipeline;
 mod probes;

@@ -120,7 +120,8 @@ fn unmatched(quoted: &Quoted, what: &str, frame: usize, values: &[Labelled]) -> 
 /// Every number of the records of the frame: the frame's record, the events inside the frame,
 /// every pair and body as `explain` reports them (with `R0 + R1` and `R - (R0 + R1)` of each
 /// row, as the table shows them), every pair's first contact at or after the frame, and what the
-/// matrices overlay shows (the frames of every pair, an implicit-Euler scene's linear system).
+/// matrices overlay shows (the frames of every pair, an implicit-Euler scene's linear system)
+/// and the particle model's steps at planes.
 pub fn engine_values(records: &mut FrameRecords<'_>) -> Vec<Labelled> {
     let mut out = Vec::new();
     collect(&json(records.record()), "frame", &mut out);
@@ -145,6 +146,10 @@ pub fn engine_values(records: &mut FrameRecords<'_>) -> Vec<Labelled> {
     if let Ok(system) = crate::trace::linear_system_record(records.scene, records.frame) {
         collect(&json(&system), "linear_system", &mut out);
     }
+    // What the contact panel works at a lesson step with `show = ["method"]`: the particle
+    // model's step of each sphere at each plane.
+    let steps = crate::trace::particle_steps(records.scene, records.record());
+    collect(&json(&steps), "particle_step", &mut out);
     for (a, b) in records.pair_names() {
         if let Some(contact) = records.contact(a, b) {
             collect(&json(contact), &format!("contact.{a},{b}"), &mut out);

@@ -16,10 +16,14 @@ pub enum Shown {
     /// The lines under the selected pair's table: Möller's test of two triangles (its signed
     /// distances, its intervals or its 2D test) and a mesh's tree walk (`checks`).
     Checks,
+    /// The course's method worked at the selected pair, in the contact panel (`method`):
+    /// conservative advancement's steps, the particle model's step at a plane, a body's 4×4
+    /// matrix and a point through it.
+    Method,
 }
 
 /// The words `show` accepts.
-pub const SHOW_WORDS: &[&str] = &["contact", "checks", "table:ROW"];
+pub const SHOW_WORDS: &[&str] = &["contact", "checks", "method", "table:ROW"];
 
 /// Reads `show = ["contact", "table:A0xE0"]` of step `label`.
 pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec<Shown>> {
@@ -41,6 +45,7 @@ pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec
         let shown = match word.split_once(':') {
             None if word == "contact" => Some(Shown::Contact),
             None if word == "checks" => Some(Shown::Checks),
+            None if word == "method" => Some(Shown::Method),
             Some(("table", row)) => TableAxis::parse(row).map(Shown::Row),
             _ => None,
         };

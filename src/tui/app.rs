@@ -109,6 +109,9 @@ pub struct App {
     /// How many rows of the screen, from its top, are not covered (by a lesson pane over the
     /// debugger): overlays are drawn within them.
     pub(super) visible_rows: Option<u16>,
+    /// What the lesson step shown points at (its `show`): with `method`, the contact panel works
+    /// the course's method at the selected pair.
+    pub(super) step_shows: Vec<crate::lesson::Shown>,
 }
 
 impl App {
@@ -162,6 +165,7 @@ impl App {
             kept_rows: Vec::new(),
             table_limit: None,
             visible_rows: None,
+            step_shows: Vec::new(),
         };
         app.extent =
             super::navigate::with_probes(super::navigate::extent_of(&app.timeline), &app.scene);

@@ -8,6 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use super::advance_steps::advance_lines;
+use super::particle_step::particle_lines;
 use super::soft_step::{soft_step_lines, soft_step_summary, PANEL_WIDE};
 use super::{integrator, App};
 use crate::lesson::{Mask, HIDDEN};
@@ -15,21 +17,29 @@ use crate::trace::EventRecord;
 
 /// The panel's lines about the selected pair's first contact in this frame, what the app's
 /// mask hides shown as `?` (a hidden kind hides the features that name it too), with the soft
-/// step's lines right after the first one.
+/// step's lines right after the first one and, at a lesson step that works the course's method,
+/// its lines at the end.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
     let mut out = first_contact_lines(app);
     // A pair the soft step holds: what it did comes right after the first line.
     let held = soft_step_lines(app, true).into_iter().map(Line::from);
     let at = out.len().min(1);
     out.splice(at..at, held);
+    // A lesson step that works the course's method at the pair: its steps after the contact.
+    let method = advance_lines(app, true)
+        .into_iter()
+        .chain(particle_lines(app, true));
+    out.extend(method.map(Line::from));
     out
 }
 
 /// The panel's lines as a panel narrower than [`PANEL_WIDE`] shows them: the soft step's short
-/// lines first, so that they stay in view, then the first contact.
+/// lines and the advancement's steps first, so that they stay in view, then the first contact.
 fn narrow_lines(app: &App) -> Vec<Line<'static>> {
     let mut out: Vec<Line<'static>> = soft_step_lines(app, false)
         .into_iter()
+        .chain(advance_lines(app, false))
+        .chain(particle_lines(app, false))
         .map(Line::from)
         .collect();
     out.extend(first_contact_lines(app));

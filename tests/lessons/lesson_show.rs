@@ -30,7 +30,7 @@ fn a_show_entry_that_names_nothing_is_a_located_error() {
         .unwrap_err()
         .to_string();
     assert!(
-        problems.contains("l.toml:5:20: `show` in step 1: `table:Q9` is not something a step can show; write one of: contact, checks, table:ROW"),
+        problems.contains("l.toml:5:20: `show` in step 1: `table:Q9` is not something a step can show; write one of: contact, checks, method, table:ROW"),
         "{problems}"
     );
 }

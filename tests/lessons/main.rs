@@ -26,6 +26,7 @@ mod lesson_convex;
 mod lesson_keys;
 mod lesson_masks;
 mod lesson_menu;
+mod lesson_methods;
 mod lesson_prose;
 mod lesson_quiz;
 mod lesson_screen;

@@ -19,6 +19,7 @@ mod tmux_support;
 use lesson_support::keys;
 
 mod lesson_labels;
+mod lesson_methods;
 mod lesson_pictures;
 mod lesson_render;
 mod lesson_soft_step;

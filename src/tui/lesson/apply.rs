@@ -33,6 +33,9 @@ impl Player {
         let (select, view) = in_force(&self.lesson, self.step);
         self.apps[at.scene].show(at.frame, select, view);
         self.apps[at.scene].kept_rows = super::shown_check::wanted_rows(&self.lesson, self.step);
+        self.apps[at.scene]
+            .step_shows
+            .clone_from(&self.lesson.steps[self.step].show);
         // `hide = "table"` hides it for its step; the next step brings it back.
         let hid_before = self.step > 0 && self.lesson.steps[self.step - 1].hide_table;
         if self.lesson.steps[self.step].hide_table {
