@@ -64,6 +64,12 @@ impl PairInput<'_> {
     }
 }
 
+/// The identity rotation `[1, 0, 0, 0]` of a box whose line gives none, its numbers placed at
+/// `column` (where the box's own numbers start) for messages.
+pub(crate) fn identity_rotation(column: usize) -> [(f64, usize); 4] {
+    [(1.0, column), (0.0, column), (0.0, column), (0.0, column)]
+}
+
 /// What is wrong with a line and where: the 1-based byte column of the offending value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineError {

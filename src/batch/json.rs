@@ -14,7 +14,9 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::input::{check_horizon, finite, BoxNumbers, LineError, PairId, PairInput};
+use super::input::{
+    check_horizon, finite, identity_rotation, BoxNumbers, LineError, PairId, PairInput,
+};
 use super::json_fast::parse_usual;
 
 #[derive(Deserialize)]
@@ -36,18 +38,22 @@ struct Line<'a> {
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a box object with `center`, `rotation`, `half_extents` and maybe `velocity`"
+    expecting = "a box object with `center`, `half_extents` and maybe `rotation` and `velocity`"
 )]
 struct BoxFields<'a> {
     #[serde(borrow)]
     center: Numbers<'a, 3>,
-    #[serde(borrow)]
-    rotation: Numbers<'a, 4>,
+    #[serde(borrow, default)]
+    rotation: Option<Numbers<'a, 4>>,
     #[serde(borrow)]
     half_extents: Numbers<'a, 3>,
     #[serde(borrow, default)]
     velocity: Option<Numbers<'a, 3>>,
 }
+
+/// The words of a wrong-length array's message, before `N numbers, found n`; the field's name
+/// is put before them where the line is read ([`syntax_error`]).
+const WRONG_LENGTH: &str = "must be an array of ";
 
 /// An array of exactly `N` values, each kept as written; a wrong length is reported as such
 /// (serde's own arrays call an extra element "trailing characters").
@@ -80,7 +86,9 @@ impl<'de: 'a, 'a, const N: usize> Visitor<'de> for NumbersVisitor<'a, N> {
         match values[0] {
             // With `N` values every slot is filled.
             Some(first) if count == N => Ok(Numbers(values.map(|v| v.unwrap_or(first)))),
-            _ => Err(de::Error::invalid_length(count, &self)),
+            _ => Err(de::Error::custom(format!(
+                "{WRONG_LENGTH}{N} numbers, found {count}"
+            ))),
         }
     }
 }
@@ -99,7 +107,7 @@ pub fn parse_json_line(line: &str, number: u64) -> Result<PairInput<'_>, LineErr
 
 /// The pair on JSON line `number`, read by `serde_json`.
 pub(crate) fn parse_with_serde(line: &str, number: u64) -> Result<PairInput<'_>, LineError> {
-    let parsed: Line = serde_json::from_str(line).map_err(|e| syntax_error(&e))?;
+    let parsed: Line = serde_json::from_str(line).map_err(|e| syntax_error(line, &e))?;
     let a = box_numbers(line, &parsed.a, "a")?.check("a")?;
     let b = box_numbers(line, &parsed.b, "b")?.check("b")?;
     let horizon = match parsed.horizon {
@@ -118,17 +126,52 @@ pub(crate) fn parse_with_serde(line: &str, number: u64) -> Result<PairInput<'_>,
     })
 }
 
-/// `serde_json`'s message without its location, at its column.
-fn syntax_error(error: &serde_json::Error) -> LineError {
+/// `serde_json`'s message without its location, at its column; a wrong-length array is named
+/// as a scene names it (`` `a.center` must be an array of 3 numbers, found 2 ``).
+fn syntax_error(line: &str, error: &serde_json::Error) -> LineError {
     let message = error.to_string();
     let suffix = format!(" at line {} column {}", error.line(), error.column());
     let message = message.strip_suffix(&suffix).unwrap_or(&message);
-    let message = if error.is_data() {
+    let message = if message.starts_with(WRONG_LENGTH) {
+        match field_before(line, error.column()) {
+            Some(field) => format!("`{field}` {message}"),
+            None => format!("the array {message}"),
+        }
+    } else if error.is_data() {
         message.to_string()
     } else {
         format!("not a JSON object: {message}")
     };
     LineError::new(error.column().max(1), message)
+}
+
+/// The field whose value ends at 1-based `column` of `line`, as `a.center`: the last quoted key
+/// before it, and the box (`a` or `b`) whose object holds it.
+fn field_before(line: &str, column: usize) -> Option<String> {
+    let before = line.get(..column.min(line.len()))?;
+    let keys: Vec<(usize, &str)> = before
+        .match_indices('"')
+        .collect::<Vec<_>>()
+        .chunks_exact(2)
+        .filter_map(|q| {
+            let (open, close) = (q[0].0, q[1].0);
+            let after = before[close + 1..].trim_start();
+            after
+                .starts_with(':')
+                .then(|| (open, &before[open + 1..close]))
+        })
+        .collect();
+    let &(_, key) = keys.last()?;
+    let owner = keys
+        .iter()
+        .rev()
+        .skip(1)
+        .find(|(_, k)| *k == "a" || *k == "b")
+        .map(|(_, k)| *k);
+    Some(match owner {
+        Some(owner) => format!("{owner}.{key}"),
+        None => key.to_string(),
+    })
 }
 
 /// The 1-based column where `raw` starts in `line`.
@@ -172,7 +215,10 @@ fn numbers<const N: usize>(
 fn box_numbers(line: &str, raw: &BoxFields<'_>, name: &str) -> Result<BoxNumbers, LineError> {
     Ok(BoxNumbers {
         center: numbers(line, &raw.center.0, name, "center")?,
-        rotation: numbers(line, &raw.rotation.0, name, "rotation")?,
+        rotation: match &raw.rotation {
+            Some(r) => numbers(line, &r.0, name, "rotation")?,
+            None => identity_rotation(column_of(line, raw.center.0[0])),
+        },
         half_extents: numbers(line, &raw.half_extents.0, name, "half_extents")?,
         velocity: match &raw.velocity {
             Some(v) => Some(numbers(line, &v.0, name, "velocity")?),

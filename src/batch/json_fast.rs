@@ -4,7 +4,7 @@
 //! left to `serde_json`, so that every line the fast path accepts reads exactly as `serde_json`
 //! reads it, and every message comes from one place.
 
-use super::input::{BoxNumbers, PairId, PairInput};
+use super::input::{identity_rotation, BoxNumbers, PairId, PairInput};
 
 /// The pair on JSON line `number` when the line has the usual shape and no error; `None` sends
 /// the line to `serde_json`.
@@ -185,9 +185,10 @@ impl<'a> Cursor<'a> {
             }
             Some(())
         })?;
+        let center: [(f64, usize); 3] = center?;
         Some(BoxNumbers {
-            center: center?,
-            rotation: rotation?,
+            center,
+            rotation: rotation.unwrap_or_else(|| identity_rotation(center[0].1)),
             half_extents: half_extents?,
             velocity,
         })

@@ -66,9 +66,16 @@ fn object(rng: &mut Rng, mut members: Vec<String>) -> String {
 fn box_object(rng: &mut Rng) -> String {
     let mut members = vec![
         format!(r#""center":{}{}"#, space(rng), array(rng, 3, false)),
-        format!(r#""rotation"{}:{}"#, space(rng), array(rng, 4, false)),
         format!(r#""half_extents":{}"#, array(rng, 3, true)),
     ];
+    // A box without `rotation` is unturned.
+    if rng.below(4) != 0 {
+        members.push(format!(
+            r#""rotation"{}:{}"#,
+            space(rng),
+            array(rng, 4, false)
+        ));
+    }
     match rng.below(3) {
         0 => members.push(format!(r#""velocity":{}"#, array(rng, 3, false))),
         1 => members.push(r#""velocity":null"#.to_string()),

@@ -61,12 +61,12 @@ fn bad_lines() -> Vec<(String, Option<&'static str>, &'static str)> {
         (
             spoilt("[0, 0, 0]", "[0, 0]"),
             None,
-            "invalid length 2, expected an array of 3 numbers",
+            "`a.center` must be an array of 3 numbers, found 2",
         ),
         (
             spoilt("[-2, 0, 0]", "[-2, 0, 0, 0]"),
             None,
-            "invalid length 4, expected an array of 3 numbers",
+            "`b.velocity` must be an array of 3 numbers, found 4",
         ),
         (
             spoilt("[3, 0.5, 0]", "[3, 1e999, 0]"),
