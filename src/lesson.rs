@@ -109,10 +109,9 @@ pub fn load_lesson(arg: &str) -> Result<Lesson, Diagnostics> {
         (Some(lo), Some(hi)) => format!(", numbered {lo} to {hi}"),
         _ => String::new(),
     };
-    let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     let tail = scene::listing(
         "shipped lessons",
-        &owned,
+        &names,
         &format!("`sepax lesson` with no number opens their menu{range}"),
     );
     Err(Diagnostic::unlocated(arg, scene::suggest(&head, arg, &names, &tail)).into())

@@ -80,12 +80,11 @@ fn check_pair(scene: &Scene, pair: Option<&(String, String)>) -> Result<(), Stri
     for name in [a, b] {
         if !scene.bodies.iter().any(|body| &body.name == name) {
             let names: Vec<&str> = scene.bodies.iter().map(|b| b.name.as_str()).collect();
-            let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
             let head = format!(
                 "error: --pair: scene {} has no body named `{name}`",
                 scene.name
             );
-            let tail = scene::listing("bodies", &owned, "the scene's [[body]] tables");
+            let tail = scene::listing("bodies", &names, "the scene's [[body]] tables");
             return Err(scene::suggest(&head, name, &names, &tail));
         }
     }

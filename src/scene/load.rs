@@ -205,8 +205,7 @@ pub fn load(arg: &str) -> Result<Scene, Diagnostics> {
     let tail = if names.is_empty() {
         "no scenes are shipped".to_string()
     } else {
-        let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-        listing("shipped scenes", &owned, "`sepax scenes` lists them")
+        listing("shipped scenes", &names, "`sepax scenes` lists them")
     };
     let head = format!("no such file, and no shipped scene is called `{arg}`");
     Err(Diagnostic::unlocated(arg, suggest(&head, arg, &names, &tail)).into())

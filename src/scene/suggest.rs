@@ -40,9 +40,10 @@ pub const MAX_LISTED: usize = 8;
 
 /// `what: a, b, c` for at most [`MAX_LISTED`] names, else `N what (see_all)`: a message names
 /// the candidates a reader can scan, and says where to see a longer list.
-pub fn listing(what: &str, names: &[String], see_all: &str) -> String {
+pub fn listing<S: AsRef<str>>(what: &str, names: &[S], see_all: &str) -> String {
     if names.len() <= MAX_LISTED {
-        format!("{what}: {}", names.join(", "))
+        let shown: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+        format!("{what}: {}", shown.join(", "))
     } else {
         format!("{} {what} ({see_all})", names.len())
     }
