@@ -20,8 +20,9 @@ enum Checked {
     Invalid(Diagnostics),
 }
 
-/// Runs the check over `paths` (files or folders), or over everything shipped when empty.
-pub fn run(paths: &[PathBuf]) -> ExitCode {
+/// Runs the check over `paths` (files or folders), or over everything shipped when empty; the
+/// summary as text, or as one JSON object when `json`.
+pub fn run(paths: &[PathBuf], json: bool) -> ExitCode {
     let mut results = Vec::new();
     if paths.is_empty() {
         for (name, text) in scene::shipped_scenes() {
@@ -36,7 +37,7 @@ pub fn run(paths: &[PathBuf]) -> ExitCode {
             results.push(check_file(&file));
         }
     }
-    summarise(&results)
+    summarise(&results, json)
 }
 
 /// The `.toml` files of a folder (sorted), or the path itself.
@@ -135,10 +136,11 @@ fn screen_leaks(_: &Lesson) -> (usize, Vec<String>) {
 
 /// Prints failures and a closing `check: N passed, M failed` line; 2 if a file is invalid, 1 if
 /// a fact failed or the prose states a number no record gives.
-fn summarise(results: &[Checked]) -> ExitCode {
+fn summarise(results: &[Checked], json: bool) -> ExitCode {
     let (mut scenes, mut lessons, mut facts, mut numbers) = (0, 0, 0, 0);
     let (mut passed, mut failed, mut invalid) = (0, 0, 0);
     let mut out = String::new();
+    let mut problems: Vec<String> = Vec::new();
     for result in results {
         match result {
             Checked::Scene => {
@@ -159,21 +161,43 @@ fn summarise(results: &[Checked]) -> ExitCode {
                 failed += failures.len();
                 for failure in failures {
                     let _ = write!(out, "{failure}");
+                    problems.extend(failure.lines().map(str::to_string));
                 }
                 for finding in prose {
                     failed += 1;
                     let _ = writeln!(out, "{finding}");
+                    problems.push(finding.clone());
                 }
             }
-            Checked::Invalid(problems) => {
+            Checked::Invalid(diagnostics) => {
                 invalid += 1;
                 failed += 1;
-                crate::output::to_stderr(&problems.to_string());
+                if json {
+                    problems.extend(diagnostics.0.iter().map(|d| match (d.line, d.column) {
+                        (Some(l), Some(c)) => format!("{}:{l}:{c}: {}", d.path, d.message),
+                        _ => format!("{}: {}", d.path, d.message),
+                    }));
+                } else {
+                    crate::output::to_stderr(&diagnostics.to_string());
+                }
             }
         }
     }
     let _ = writeln!(out, "checked {scenes} scenes and {lessons} lessons ({facts} expected facts, {numbers} numbers and placeholders in prose); {invalid} invalid files");
     let _ = writeln!(out, "check: {passed} passed, {failed} failed");
+    if json {
+        let summary = serde_json::json!({
+            "scenes": scenes,
+            "lessons": lessons,
+            "facts": facts,
+            "prose_numbers": numbers,
+            "invalid_files": invalid,
+            "passed": passed,
+            "failed": failed,
+            "problems": problems,
+        });
+        out = format!("{summary}\n");
+    }
     if let Err(message) = crate::output::to_stdout(|stdout| stdout.write_all(out.as_bytes())) {
         crate::output::to_stderr(&message);
     }

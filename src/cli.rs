@@ -34,13 +34,22 @@ pub enum Command {
     #[cfg(feature = "tui")]
     Lesson(LessonArgs),
     /// List the scenes shipped inside sepax.
-    Scenes,
+    Scenes {
+        /// One JSON object: `scenes` and `lessons`, each a list of `name` and `title` (lessons
+        /// also their `number`).
+        #[arg(long)]
+        json: bool,
+    },
     /// Validate scenes and lessons and run every lesson expectation against the engine
     /// (with no paths: everything shipped). Exit status 1 when a fact fails, 2 when a file is
     /// invalid.
     Check {
         /// Scene or lesson files, or folders of them.
         paths: Vec<std::path::PathBuf>,
+        /// One JSON object instead of text: the counts, and every failure and problem as
+        /// `path:line:column: message`.
+        #[arg(long)]
+        json: bool,
     },
 }
 

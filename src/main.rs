@@ -26,7 +26,7 @@ const INVALID_INPUT: u8 = 2;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Check { paths }) => return check_cmd::run(&paths),
+        Some(Command::Check { paths, json }) => return check_cmd::run(&paths, json),
         Some(Command::Explain(args)) if args.pairs.is_some() => return pairs_cmd::run(&args),
         Some(Command::Explain(args)) => explain(&args),
         #[cfg(feature = "tui")]
@@ -41,7 +41,8 @@ fn main() -> ExitCode {
                 .map_err(|e| format!("error: terminal: {e}"))
         }
         Some(Command::Simulate(args)) => simulate_cmd::run(&args, load_scene),
-        Some(Command::Scenes) | None => list_scenes(cli.command.is_none()),
+        Some(Command::Scenes { json: true }) => list_scenes_json(),
+        Some(Command::Scenes { json: false }) | None => list_scenes(cli.command.is_none()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -200,6 +201,30 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     let pairs = trace::explain_pairs(bodies, head.time, horizon, filter, rule);
     let title = scene.title.as_deref();
     output::to_stdout(|out| explain_out::write(out, &head, pairs, args.json, title))
+}
+
+/// Prints the shipped scenes and lessons as one JSON object.
+fn list_scenes_json() -> Result<(), String> {
+    let scenes: Vec<serde_json::Value> = scene::shipped_scenes()
+        .iter()
+        .map(|(name, text)| {
+            let title = scene::load_shipped(name, text).ok().and_then(|s| s.title);
+            serde_json::json!({ "name": name, "title": title })
+        })
+        .collect();
+    let lessons: Vec<serde_json::Value> = scene::shipped_lessons()
+        .iter()
+        .enumerate()
+        .map(|(k, (name, text))| {
+            let title = sepax::lesson::load_shipped(name, text)
+                .ok()
+                .map(|l| l.title);
+            let number = sepax::lesson::number(name, k);
+            serde_json::json!({ "number": number, "name": name, "title": title })
+        })
+        .collect();
+    let all = serde_json::json!({ "scenes": scenes, "lessons": lessons });
+    output::to_stdout(|stdout| writeln!(stdout, "{all}"))
 }
 
 /// Prints the shipped scenes (after an introduction and the lessons when `with_intro`).

@@ -21,6 +21,7 @@ mod explain_convex;
 mod explain_frames;
 mod explain_resting;
 mod explain_soft;
+mod json_lists;
 mod output_stream;
 mod simulate_cli;
 mod wording;
