@@ -23,21 +23,59 @@ enum Checked {
 /// Runs the check over `paths` (files or folders), or over everything shipped when empty; the
 /// summary as text, or as one JSON object when `json`.
 pub fn run(paths: &[PathBuf], json: bool) -> ExitCode {
+    let files: Vec<PathBuf> = paths.iter().flat_map(|p| files_under(p)).collect();
+    let (scenes, lessons) = if paths.is_empty() {
+        (scene::shipped_scenes(), scene::shipped_lessons())
+    } else {
+        (&[][..], &[][..])
+    };
+    let progress = Progress::new(scenes.len() + lessons.len() + files.len());
     let mut results = Vec::new();
-    if paths.is_empty() {
-        for (name, text) in scene::shipped_scenes() {
-            results.push(check_scene(scene::load_shipped(name, text)));
-        }
-        for (name, text) in scene::shipped_lessons() {
-            results.push(check_lesson(lesson::load_shipped(name, text)));
-        }
+    for (name, text) in scenes {
+        progress.at(name);
+        results.push(check_scene(scene::load_shipped(name, text)));
     }
-    for path in paths {
-        for file in files_under(path) {
-            results.push(check_file(&file));
-        }
+    for (name, text) in lessons {
+        progress.at(name);
+        results.push(check_lesson(lesson::load_shipped(name, text)));
     }
+    for file in &files {
+        progress.at(&file.display().to_string());
+        results.push(check_file(file));
+    }
+    progress.finish();
     summarise(&results, json)
+}
+
+/// A progress bar on standard error while files are checked: drawn only when standard error
+/// is a terminal (nothing in a pipe, a file or a test).
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    /// A bar over `files` files.
+    fn new(files: usize) -> Self {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(files as u64),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("checking {pos}/{len} [{bar:30}] {msg}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        Self(bar)
+    }
+
+    /// Moves to the next file, `name`.
+    fn at(&self, name: &str) {
+        self.0.set_message(name.to_string());
+        self.0.inc(1);
+    }
+
+    /// Clears the bar before the summary is printed.
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
 }
 
 /// The `.toml` files of a folder (sorted), or the path itself.

@@ -45,6 +45,12 @@ fn check_json_counts_and_locates_each_problem() {
     );
     let shipped = sepax(&["check", "--json"]);
     assert!(shipped.status.success());
+    // The progress bar is for a terminal: nothing reaches a piped standard error.
+    assert!(
+        shipped.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&shipped.stderr)
+    );
     let json: serde_json::Value = serde_json::from_str(&stdout(&shipped)).unwrap();
     assert_eq!(json["failed"], 0);
     assert_eq!(json["scenes"], sepax::scene::shipped_scenes().len());
