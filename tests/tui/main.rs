@@ -29,6 +29,7 @@ mod render_matrices;
 mod render_probes;
 mod render_surfaces;
 mod snapshot_labels;
+mod table_title;
 mod tmux;
 mod tmux_lesson;
 mod tmux_pairs;
