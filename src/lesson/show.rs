@@ -9,7 +9,8 @@ use crate::scene::value::{self, Raw, Report};
 /// One thing a step's prose points at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shown {
-    /// The contact panel (at 80×24, its one-line summary).
+    /// The contact panel (where the debugger has only its one-line summary, the panel's lines
+    /// in the lesson pane).
     Contact,
     /// A row of the selected pair's table (`table:A0xE0`).
     Row(TableAxis),

@@ -4,6 +4,7 @@
 //! `impl Widget for &Player` draws.
 
 mod apply;
+mod contact_room;
 mod help;
 mod input;
 mod layout;
