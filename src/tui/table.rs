@@ -143,7 +143,7 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         ]
     } else if let Some(table) = pair.table.as_ref().filter(|_| pair.axes.is_empty()) {
         let part = (shown < rows.len()).then_some([first + 1, first + shown, rows.len()]);
-        table_title::surface(&table.table, &table.a, &table.b, part)
+        table_title::surface(table.table, &table.a, &table.b, part)
     } else {
         let names = legend(pair).unwrap_or_else(|| format!("{},{}", pair.a, pair.b));
         vec![
