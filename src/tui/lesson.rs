@@ -13,6 +13,7 @@ mod markup;
 mod pane;
 mod player;
 mod quiz;
+mod row_leaks;
 mod shown_check;
 mod update;
 mod view;
