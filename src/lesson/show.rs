@@ -17,10 +17,12 @@ pub enum Shown {
     /// The lines under the selected pair's table: Möller's test of two triangles (its signed
     /// distances, its intervals or its 2D test) and a mesh's tree walk (`checks`).
     Checks,
+    /// The pipeline line: which stage decided the selected pair, and how.
+    Pipeline,
 }
 
 /// The words `show` accepts.
-pub const SHOW_WORDS: &[&str] = &["contact", "checks", "table:ROW"];
+pub const SHOW_WORDS: &[&str] = &["contact", "checks", "pipeline", "table:ROW"];
 
 /// Reads `show = ["contact", "table:A0xE0"]` of step `label`.
 pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec<Shown>> {
@@ -42,6 +44,7 @@ pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec
         let shown = match word.split_once(':') {
             None if word == "contact" => Some(Shown::Contact),
             None if word == "checks" => Some(Shown::Checks),
+            None if word == "pipeline" => Some(Shown::Pipeline),
             Some(("table", row)) => TableAxis::parse(row).map(Shown::Row),
             _ => None,
         };

@@ -11,6 +11,7 @@ mod layout;
 mod leaks;
 mod markup;
 mod pane;
+mod pipeline_room;
 mod player;
 mod quiz;
 mod row_leaks;

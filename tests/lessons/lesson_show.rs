@@ -30,7 +30,7 @@ fn a_show_entry_that_names_nothing_is_a_located_error() {
         .unwrap_err()
         .to_string();
     assert!(
-        problems.contains("l.toml:5:20: `show` in step 1: `table:Q9` is not something a step can show; write one of: contact, checks, table:ROW"),
+        problems.contains("l.toml:5:20: `show` in step 1: `table:Q9` is not something a step can show; write one of: contact, checks, pipeline, table:ROW"),
         "{problems}"
     );
 }
@@ -54,4 +54,33 @@ fn at_120_by_40_the_pane_holds_the_contact_panel_the_band_has_no_room_for() {
     let lesson = sepax::lesson::load_lesson_path(std::path::Path::new(&path)).unwrap();
     let (_, shown) = crate::screen_support::lesson_screen(&lesson, 0);
     assert!(shown.contains("first contact   t = "), "{shown}");
+}
+
+/// A one-step lesson on `lesson_kdop_near` whose prose is about the pipeline line, with `show`.
+#[cfg(feature = "tui")]
+fn about_the_pipeline(show: &str) -> sepax::lesson::Lesson {
+    let text = format!("title = \"t\"\nscene = \"lesson_kdop_near\"\n[[step]]\ntext = \"The pipeline line says the two are apart.\"\n{show}select = {{ pair = [\"P\", \"Q\"] }}\n");
+    sepax::lesson::load_lesson_str(&text, "l.toml", Some(std::path::Path::new("scenes")))
+        .expect("the lesson loads")
+}
+
+#[cfg(feature = "tui")]
+#[test]
+fn prose_about_the_pipeline_line_fails_where_the_pane_covers_it_and_show_brings_it_up() {
+    let missing = sepax::tui::lesson::missing(&about_the_pipeline(""));
+    let sizes: Vec<_> = missing.iter().map(|leak| leak.size).collect();
+    assert_eq!(sizes, [(80, 24)], "{missing:?}");
+    assert!(missing[0]
+        .what
+        .contains("the pipeline line, which is not on screen"));
+    let shown = about_the_pipeline("show = [\"pipeline\"]\n");
+    assert!(sepax::tui::lesson::missing(&shown).is_empty());
+    let mut player =
+        sepax::tui::lesson::Player::new(shown, None, 0, sepax::tui::Theme::new(true, false));
+    player.update(sepax::tui::lesson::LessonAction::Resize(80, 24));
+    let screen = crate::screen_support::text(&crate::screen_support::draw(&player, 80, 24));
+    assert!(
+        screen.contains("pipeline P,Q: exact test apart"),
+        "{screen}"
+    );
 }

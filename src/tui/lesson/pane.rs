@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 use super::layout::{Areas, Placement};
 use super::markup::{self, wrap};
-use super::{answer_text, contact_room, Player};
+use super::{answer_text, contact_room, pipeline_room, Player};
 use crate::lesson::{Answer, Shown};
 use crate::tui::layout::FULL;
 use crate::tui::Theme;
@@ -26,6 +26,12 @@ pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
         for line in crate::tui::contact::panel_lines(player.app()) {
             lines.extend(wrap(&[Span::styled(line.to_string(), theme.dim())], width));
         }
+        lines.push(Line::default());
+    }
+    // A pane over the debugger covers its pipeline line: a step about it shows it here.
+    if player.step().show.contains(&Shown::Pipeline) && pipeline_room::covered(player) {
+        let text = crate::tui::pipeline::line(player.app());
+        lines.extend(wrap(&[Span::styled(text, theme.dim())], width));
         lines.push(Line::default());
     }
     // Nor, when the table has no room for them, for the lines under it with their details,

@@ -1,6 +1,6 @@
-//! Whether what a step's prose points at is on its screen: the contact panel its text names (or
-//! its `show` asks for), and the table rows its `show` and its question's choices name, at every
-//! size `sepax check` reads, with the question open.
+//! Whether what a step's prose points at is on its screen: the contact panel and the pipeline
+//! line its text names (or its `show` asks for), and the table rows its `show` and its question's
+//! choices name, at every size `sepax check` reads, with the question open.
 
 use ratatui::buffer::Buffer;
 
@@ -10,6 +10,9 @@ use crate::lesson::{Answer, Lesson, Shown, TableAxis};
 
 /// How prose names the contact panel.
 const CONTACT_PANEL: &str = "contact panel";
+
+/// How prose names the pipeline line.
+const PIPELINE_LINE: &str = "pipeline line";
 
 /// How prose names the lines under a surface pair's table (the tree walk, Möller's test).
 const UNDER_TABLE: &str = "lines under the table";
@@ -25,7 +28,9 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
         let wants_lines = step.text.source.to_lowercase().contains(UNDER_TABLE);
         let rows = wanted_rows(lesson, k);
         let wants_checks = step.show.contains(&Shown::Checks);
-        if !wants_contact && !wants_lines && !wants_checks && rows.is_empty() {
+        let wants_pipeline = step.show.contains(&Shown::Pipeline)
+            || step.text.source.to_lowercase().contains(PIPELINE_LINE);
+        if !wants_contact && !wants_lines && !wants_checks && !wants_pipeline && rows.is_empty() {
             return;
         }
         let (buffer, debugger) = drawn(player);
@@ -53,6 +58,9 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
         if wants_checks && !screen.iter().any(|line| is_checks_line(line)) {
             say("the prose is about the lines under the table (Möller's test, a tree walk), which are not on screen".into());
         }
+        if wants_pipeline && !screen.iter().any(|line| is_pipeline_line(line)) {
+            say("the prose is about the pipeline line, which is not on screen (show = [\"pipeline\"] brings it up)".into());
+        }
         for row in rows {
             if !table.iter().any(|line| is_row(line, &row)) {
                 say(format!("row {row} of the table, which the step points at, is not on screen (show = [\"table:{row}\"] keeps it in view)"));
@@ -70,7 +78,9 @@ pub fn pointed_screens(lesson: &Lesson) -> usize {
             step.show.contains(&Shown::Contact)
                 || step.show.contains(&Shown::Checks)
                 || step.text.source.to_lowercase().contains(CONTACT_PANEL)
+                || step.show.contains(&Shown::Pipeline)
                 || step.text.source.to_lowercase().contains(UNDER_TABLE)
+                || step.text.source.to_lowercase().contains(PIPELINE_LINE)
                 || !wanted_rows(lesson, k).is_empty()
         })
         .count();
@@ -86,7 +96,7 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
         .iter()
         .filter_map(|s| match s {
             Shown::Row(axis) => Some(axis.to_string()),
-            Shown::Contact | Shown::Checks => None,
+            Shown::Contact | Shown::Checks | Shown::Pipeline => None,
         })
         .collect();
     if let Some(Answer::Choice { choices, .. }) = step.quiz.as_ref().map(|q| &q.answer) {
@@ -142,6 +152,15 @@ fn is_checks_line(line: &str) -> bool {
     line.contains("Moller:") || line.contains("corners to A's plane") || line.contains("tree of ")
 }
 
+/// Whether a screen line is the pipeline line (`pipeline P,Q: …`, in the debugger or the pane).
+fn is_pipeline_line(line: &str) -> bool {
+    line.split('│').any(|part| {
+        part.trim_start()
+            .strip_prefix("pipeline ")
+            .is_some_and(|rest| rest.starts_with("no pairs") || rest.contains(": "))
+    })
+}
+
 /// Whether a line of the debugger is one of the lines under a surface pair's table.
 fn is_under_table_line(line: &str) -> bool {
     let line = line.trim_start_matches(['│', ' ']);
@@ -191,5 +210,9 @@ mod tests {
             "│Moller: apart, B's corners all on one side of A's plane │"
         ));
         assert!(!is_checks_line(" Möller tests two triangles"));
+        assert!(is_pipeline_line(
+            " pipeline P,Q: spheres overlap > AABBs overlap > exact apart"
+        ));
+        assert!(!is_pipeline_line(" the pipeline line below says apart"));
     }
 }
