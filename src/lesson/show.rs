@@ -7,7 +7,7 @@ use super::axis::TableAxis;
 use crate::scene::value::{self, Raw, Report};
 
 /// One thing a step's prose points at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shown {
     /// The contact panel (where the debugger has only its one-line summary, the panel's lines
     /// in the lesson pane).
@@ -19,10 +19,19 @@ pub enum Shown {
     Checks,
     /// The pipeline line: which stage decided the selected pair, and how.
     Pipeline,
+    /// The block of the matrices overlay that starts at the first line containing this text
+    /// (`matrices:the course's elimination`), kept in view when the overlay does not fit whole.
+    Matrices(String),
 }
 
 /// The words `show` accepts.
-pub const SHOW_WORDS: &[&str] = &["contact", "checks", "pipeline", "table:ROW"];
+pub const SHOW_WORDS: &[&str] = &[
+    "contact",
+    "checks",
+    "pipeline",
+    "table:ROW",
+    "matrices:TEXT",
+];
 
 /// Reads `show = ["contact", "table:A0xE0"]` of step `label`.
 pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec<Shown>> {
@@ -46,6 +55,9 @@ pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec
             None if word == "checks" => Some(Shown::Checks),
             None if word == "pipeline" => Some(Shown::Pipeline),
             Some(("table", row)) => TableAxis::parse(row).map(Shown::Row),
+            Some(("matrices", from)) if !from.trim().is_empty() => {
+                Some(Shown::Matrices(from.to_string()))
+            }
             _ => None,
         };
         if let Some(s) = shown {
@@ -55,7 +67,7 @@ pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec
             r.error(
                 item.span(),
                 format!(
-                    "{what}: `{word}` is not something a step can show; write one of: {} (ROW a row of the pair's table, like A0xE0)",
+                    "{what}: `{word}` is not something a step can show; write one of: {} (ROW a row of the pair's table, like A0xE0; TEXT the start of a line of the matrices overlay)",
                     SHOW_WORDS.join(", ")
                 ),
             );

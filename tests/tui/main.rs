@@ -22,6 +22,7 @@ mod lesson_labels;
 mod lesson_pictures;
 mod lesson_render;
 mod lesson_soft_step;
+mod matrices_fit;
 mod pair_list;
 mod render;
 mod render_convex;

@@ -96,7 +96,7 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
         .iter()
         .filter_map(|s| match s {
             Shown::Row(axis) => Some(axis.to_string()),
-            Shown::Contact | Shown::Checks | Shown::Pipeline => None,
+            Shown::Contact | Shown::Checks | Shown::Pipeline | Shown::Matrices(_) => None,
         })
         .collect();
     if let Some(Answer::Choice { choices, .. }) = step.quiz.as_ref().map(|q| &q.answer) {
