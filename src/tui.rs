@@ -36,6 +36,7 @@ mod ruler;
 mod soft_step;
 mod surface_lines;
 mod table;
+mod table_title;
 mod terminal;
 mod theme;
 mod timeline;

@@ -7,9 +7,10 @@ use super::axis::TableAxis;
 use crate::scene::value::{self, Raw, Report};
 
 /// One thing a step's prose points at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shown {
-    /// The contact panel (at 80×24, its one-line summary).
+    /// The contact panel (where the debugger has only its one-line summary, the panel's lines
+    /// in the lesson pane).
     Contact,
     /// A row of the selected pair's table (`table:A0xE0`).
     Row(TableAxis),
@@ -17,13 +18,24 @@ pub enum Shown {
     /// distances, its intervals or its 2D test) and a mesh's tree walk (`checks`).
     Checks,
     /// The course's method worked at the selected pair, in the contact panel (`method`):
-    /// conservative advancement's steps, the particle model's step at a plane, a body's 4×4
-    /// matrix and a point through it.
+    /// conservative advancement's steps and the particle model's step at a plane.
     Method,
+    /// The pipeline line: which stage decided the selected pair, and how.
+    Pipeline,
+    /// The block of the matrices overlay that starts at the first line containing this text
+    /// (`matrices:the course's elimination`), kept in view when the overlay does not fit whole.
+    Matrices(String),
 }
 
 /// The words `show` accepts.
-pub const SHOW_WORDS: &[&str] = &["contact", "checks", "method", "table:ROW"];
+pub const SHOW_WORDS: &[&str] = &[
+    "contact",
+    "checks",
+    "method",
+    "pipeline",
+    "table:ROW",
+    "matrices:TEXT",
+];
 
 /// Reads `show = ["contact", "table:A0xE0"]` of step `label`.
 pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec<Shown>> {
@@ -46,7 +58,11 @@ pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec
             None if word == "contact" => Some(Shown::Contact),
             None if word == "checks" => Some(Shown::Checks),
             None if word == "method" => Some(Shown::Method),
+            None if word == "pipeline" => Some(Shown::Pipeline),
             Some(("table", row)) => TableAxis::parse(row).map(Shown::Row),
+            Some(("matrices", from)) if !from.trim().is_empty() => {
+                Some(Shown::Matrices(from.to_string()))
+            }
             _ => None,
         };
         if let Some(s) = shown {
@@ -56,7 +72,7 @@ pub(crate) fn read(raw: &Raw<'_>, label: &str, r: &mut Report<'_>) -> Option<Vec
             r.error(
                 item.span(),
                 format!(
-                    "{what}: `{word}` is not something a step can show; write one of: {} (ROW a row of the pair's table, like A0xE0)",
+                    "{what}: `{word}` is not something a step can show; write one of: {} (ROW a row of the pair's table, like A0xE0; TEXT the start of a line of the matrices overlay)",
                     SHOW_WORDS.join(", ")
                 ),
             );

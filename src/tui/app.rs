@@ -104,6 +104,9 @@ pub struct App {
     pub(super) mask: Mask,
     /// Rows of the table a lesson step keeps in view (by name), whatever row is selected.
     pub(super) kept_rows: Vec<String>,
+    /// The line of the matrices overlay a lesson step keeps in view (its start), when the
+    /// overlay does not fit whole.
+    pub(super) kept_matrices: Option<String>,
     /// The most table rows in view when a lesson pane covers the debugger's lower rows.
     pub(super) table_limit: Option<usize>,
     /// How many rows of the screen, from its top, are not covered (by a lesson pane over the
@@ -163,6 +166,7 @@ impl App {
             extent: [Vector3::zeros(); 2],
             mask: Mask::default(),
             kept_rows: Vec::new(),
+            kept_matrices: None,
             table_limit: None,
             visible_rows: None,
             step_shows: Vec::new(),

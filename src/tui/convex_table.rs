@@ -42,9 +42,12 @@ pub fn slabs(pair: &PairRecord) -> Option<&ShapeTable> {
     pair.table.as_ref().filter(|t| t.table == "kdop-kdop")
 }
 
-/// The slab table's title: which k-DOP plays A and B.
-pub fn slab_title(table: &ShapeTable) -> String {
-    format!(" slabs A = {}, B = {} ", table.a, table.b)
+/// The slab table's title, longest first: which k-DOP plays A and B, or only its kind.
+pub fn slab_titles(table: &ShapeTable) -> Vec<String> {
+    vec![
+        format!(" slabs A = {}, B = {} ", table.a, table.b),
+        " slabs ".to_string(),
+    ]
 }
 
 /// Draws the slab rows, the selected one marked, the deciding one named.
@@ -146,9 +149,12 @@ pub fn shown_rows(pair: &PairRecord, height: u16) -> usize {
     visible_rows(height, pair.gjk.as_ref().map_or(1, tail_lines))
 }
 
-/// The title: which shapes play A and B in `A - B`.
-pub fn title(gjk: &GjkRecord) -> String {
-    format!(" GJK on A - B: A = {}, B = {} ", gjk.a, gjk.b)
+/// The title, longest first: which shapes play A and B in `A - B`, or only what it is.
+pub fn titles(gjk: &GjkRecord) -> Vec<String> {
+    vec![
+        format!(" GJK on A - B: A = {}, B = {} ", gjk.a, gjk.b),
+        " GJK on A - B ".to_string(),
+    ]
 }
 
 /// Draws GJK's iterations, the selected one marked, into the block.

@@ -4,14 +4,17 @@
 //! `impl Widget for &Player` draws.
 
 mod apply;
+mod contact_room;
 mod help;
 mod input;
 mod layout;
 mod leaks;
 mod markup;
 mod pane;
+mod pipeline_room;
 mod player;
 mod quiz;
+mod row_leaks;
 mod shown_check;
 mod update;
 mod view;

@@ -155,8 +155,19 @@ pub fn render(
     // The gap in length units; an overlap is shown as a positive amount, hidden when it states
     // the answer with either sign (and touching too when the answer is zero).
     let signed = value / shadows.length;
-    let gap_short = mask.shown(signed, mask.fixed(signed.abs(), 3));
-    let gap_label = if value == 0.0 && mask.hides(0.0) {
+    // The shadows' numbers are the selected row's cells: when one of them gives the answer, all
+    // of them are hidden, as the table hides the row.
+    let tied = mask.ties(&[
+        shadows.r,
+        shadows.r0,
+        shadows.r1,
+        value,
+        shadows.r0 + shadows.r1,
+        signed,
+    ]);
+    let cell = |x: f64| mask.fixed_if(tied, x, 3);
+    let gap_short = mask.shown(signed, cell(signed.abs()));
+    let gap_label = if value == 0.0 && (tied || mask.hides(0.0)) {
         "gap ?".to_string()
     } else if value == 0.0 {
         "touching".to_string()
@@ -172,7 +183,7 @@ pub fn render(
             col(a_low),
             col(a_high),
             true,
-            format!("{}: R0 {}", names.0, mask.fixed(shadows.r0, 3)),
+            format!("{}: R0 {}", names.0, cell(shadows.r0)),
             names.0,
             a,
         ),
@@ -180,7 +191,7 @@ pub fn render(
             col(b_low),
             col(b_high),
             true,
-            format!("{}: R1 {}", names.1, mask.fixed(shadows.r1, 3)),
+            format!("{}: R1 {}", names.1, cell(shadows.r1)),
             names.1,
             b,
         ),
@@ -189,7 +200,7 @@ pub fn render(
             col(centres[0]),
             col(centres[1]),
             false,
-            format!("R {}", mask.fixed(shadows.r, 3)),
+            format!("R {}", cell(shadows.r)),
             "R",
             axis,
         ),

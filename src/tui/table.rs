@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::layout::Mode;
 use super::number_line::legend;
 use super::surface_lines::surface_lines;
+use super::table_title;
 use super::App;
 use crate::lesson::Mask;
 use crate::trace::{PairRecord, RowFlag, TableRow};
@@ -131,23 +132,28 @@ pub fn render(app: &App, mode: Mode, area: Rect, buf: &mut Buffer) {
         .gjk
         .as_ref()
         .filter(|_| super::convex_table::draws(pair));
-    let title = if let Some(table) = slabs {
-        super::convex_table::slab_title(table)
+    let readings = if let Some(table) = slabs {
+        super::convex_table::slab_titles(table)
     } else if let Some(gjk) = gjk {
-        super::convex_table::title(gjk)
+        super::convex_table::titles(gjk)
     } else if rows.is_empty() {
-        format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes)
+        vec![
+            format!(" {},{} ({}): no axis table ", pair.a, pair.b, pair.shapes),
+            " no axis table ".to_string(),
+        ]
     } else if let Some(table) = pair.table.as_ref().filter(|_| pair.axes.is_empty()) {
-        let part = if shown < rows.len() {
-            format!(", rows {}-{} of {}", first + 1, first + shown, rows.len())
-        } else {
-            String::new()
-        };
-        format!(" {}: A = {}, B = {}{part} ", table.table, table.a, table.b)
+        let part = (shown < rows.len()).then_some([first + 1, first + shown, rows.len()]);
+        table_title::surface(table.table, &table.a, &table.b, part)
     } else {
         let names = legend(pair).unwrap_or_else(|| format!("{},{}", pair.a, pair.b));
-        format!(" axes {names}  ({} rule) ", pair.robustness)
+        vec![
+            format!(" axes {names}  ({} rule) ", pair.robustness),
+            format!(" axes {names} "),
+            " axes ".to_string(),
+        ]
     };
+    let room = usize::from(area.width).saturating_sub(if mode.is_full() { 2 } else { 0 });
+    let title = table_title::fitted(&readings, room);
     let block = Block::new()
         .borders(borders)
         .border_set(theme.border())

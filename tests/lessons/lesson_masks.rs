@@ -326,3 +326,44 @@ fn the_number_line_hides_the_overlap_of_a_row_whose_numbers_give_the_answer() {
         assert!(shown.contains("overlap ?"), "{width}x{height}:\n{shown}");
     }
 }
+
+/// A question asking R of row A1 of `edge_edge_miss`, the view along A1, with `text` as its
+/// words.
+fn along_a1(text: &str) -> Lesson {
+    let toml = format!(
+        "title = \"t\"\nscene = \"edge_edge_miss\"\n[[step]]\ntext = \"\"\"{text}\"\"\"\nview = \"along-axis\"\nselect = {{ pair = [\"A\", \"B\"], axis = \"A1\" }}\nquiz = {{ answer = 0.636, tolerance = 0.005 }}\n"
+    );
+    sepax::lesson::load_lesson_str(&toml, "l.toml", Some(std::path::Path::new("scenes")))
+        .expect("the lesson loads")
+}
+
+#[test]
+fn the_ruler_under_the_view_hides_the_cells_of_a_row_the_table_hides() {
+    // R of A1 is 0.636; the ruler under the view along A1 printed R1 1.714 and the overlap
+    // 1.378, cells of the row the table hides, from which R follows with R0.
+    let lesson = along_a1("What is `R` on `A1`?");
+    for size in [(120, 40), (80, 24)] {
+        let mut player = open(&lesson, 0, size);
+        let (debugger, _) = screen_parts(&player);
+        let screen = debugger.join("\n");
+        for cell in ["R1 1.714", "1.378", "0.636"] {
+            assert!(!screen.contains(cell), "{size:?}: {cell}\n{screen}");
+        }
+        player.update(LessonAction::Reveal);
+        let (debugger, _) = screen_parts(&player);
+        assert!(debugger.join("\n").contains("1.378"), "{size:?} revealed");
+    }
+    assert!(sepax::tui::lesson::leaks(&lesson).is_empty());
+}
+
+#[test]
+fn check_reports_a_question_whose_words_write_the_cells_its_answer_follows_from() {
+    let path = crate::cli_support::lesson_fixture("row_difference_leak.toml");
+    let (code, stdout, _) = crate::cli_support::run(&["check", &path]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let leak = format!("{path}:8:1: step 1: at 120×40 the open question's answer follows from the screen: the question's own words write the cells it follows from, row A1: R = R0 + R1 + R-(R0+R1) = 0.3 + 1.714 + -1.378");
+    assert!(stdout.lines().any(|l| l == leak), "{stdout}");
+    // Without the written cells the same question passes: the screen masks the whole row.
+    let quiet = along_a1("Row `A1` is selected. What is `R` on `A1`?");
+    assert!(sepax::tui::lesson::leaks(&quiet).is_empty());
+}

@@ -5,7 +5,7 @@ use super::{Placement, Player};
 /// The row of the compact layout's first table row (header, the table's title, its columns).
 const TABLE_TOP: u16 = 3;
 use crate::draw::View;
-use crate::lesson::{Lesson, Mask, Selection};
+use crate::lesson::{Lesson, Mask, Selection, Shown};
 use crate::tui::{Action, App, Overlay};
 
 /// The selection and view in force at step `k`: a step's `select` holds until another step sets
@@ -36,6 +36,14 @@ impl Player {
         self.apps[at.scene]
             .step_shows
             .clone_from(&self.lesson.steps[self.step].show);
+        self.apps[at.scene].kept_matrices =
+            self.lesson.steps[self.step]
+                .show
+                .iter()
+                .find_map(|s| match s {
+                    Shown::Matrices(from) => Some(from.clone()),
+                    _ => None,
+                });
         // `hide = "table"` hides it for its step; the next step brings it back.
         let hid_before = self.step > 0 && self.lesson.steps[self.step - 1].hide_table;
         if self.lesson.steps[self.step].hide_table {

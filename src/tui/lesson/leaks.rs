@@ -8,6 +8,7 @@ use ratatui::Terminal;
 
 use super::{LessonAction, Player};
 use crate::lesson::{Answer, Lesson};
+use crate::trace::PairRecord;
 use crate::tui::Theme;
 
 /// The sizes every question is read at: the smallest supported terminal and the usual one.
@@ -58,6 +59,22 @@ pub fn leaks(lesson: &Lesson) -> Vec<Leak> {
                 step: k,
                 size,
                 what,
+            });
+        }
+        // The question's words are the same at every size: read once.
+        let (value, tolerance) = answer;
+        let near = |x: f64| (x - value).abs() <= tolerance * (1.0 + 1e-9) + 1e-12;
+        let rows = player
+            .app()
+            .pair()
+            .map(PairRecord::rows)
+            .unwrap_or_default();
+        let written = super::row_leaks::written(&step.text.numbers, &rows, &near);
+        if let Some(how) = written.filter(|_| size == LEAK_SIZES[0]) {
+            out.push(Leak {
+                step: k,
+                size,
+                what: format!("the question's own words write the cells it follows from, {how}"),
             });
         }
     });
@@ -190,15 +207,16 @@ pub fn screen_leaks(
             }
         }
     }
+    out.extend(super::row_leaks::ruler(lines));
     out
 }
 
 /// A cell of a table row: its value, or `None` when it shows `?`.
-type Cell = Option<f64>;
+pub(super) type Cell = Option<f64>;
 
 /// The `R`, `R0`, `R1` and `R-(R0+R1)` cells of a table row (`>A0  3.000  1.000 …`) or of the
 /// number line's summary (`A0: R0 = 1.000, R = 3.000, R1 = ?, R-(R0+R1) = ?`).
-fn row_cells(line: &str) -> Option<[Cell; 4]> {
+pub(super) fn row_cells(line: &str) -> Option<[Cell; 4]> {
     let trimmed = line.trim().trim_matches('│').trim().trim_start_matches('>');
     if let Some((_, rest)) = trimmed.split_once(": R0 = ") {
         let mut parts = rest.split(", ");
@@ -234,7 +252,7 @@ fn cell(word: &str) -> Option<Cell> {
 }
 
 /// How the answer follows from a row's visible cells `[R, R0, R1, R-(R0+R1)]`, if it does.
-fn derived(cells: &[Cell; 4], near: &dyn Fn(f64) -> bool) -> Option<String> {
+pub(super) fn derived(cells: &[Cell; 4], near: &dyn Fn(f64) -> bool) -> Option<String> {
     let [r, r0, r1, d] = *cells;
     let mut found = Vec::new();
     if let (Some(r), Some(r1), Some(d)) = (r, r1, d) {

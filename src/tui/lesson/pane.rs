@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 use super::layout::{Areas, Placement};
 use super::markup::{self, wrap};
-use super::{answer_text, Player};
+use super::{answer_text, contact_room, pipeline_room, Player};
 use crate::lesson::{Answer, Shown};
 use crate::tui::layout::FULL;
 use crate::tui::Theme;
@@ -19,13 +19,19 @@ pub fn lines(player: &Player, width: u16) -> Vec<Line<'static>> {
     let theme = player.theme();
     let mask = player.mask();
     let mut lines = Vec::new();
-    // Below the full layout the debugger has no room for the contact panel: a step whose prose
-    // is about it shows its summary here, above the narration.
-    let compact = player.size.0 < FULL.0 || player.size.1 < FULL.1;
-    if compact && player.step().show.contains(&Shown::Contact) {
+    // Where the debugger has no room for the bordered contact panel (below the full layout, and
+    // in the band under a picture beside this pane), a step whose prose is about it shows the
+    // panel's lines here, above the narration.
+    if !contact_room::panel_drawn(player) && player.step().show.contains(&Shown::Contact) {
         for line in crate::tui::contact::panel_lines(player.app()) {
             lines.extend(wrap(&[Span::styled(line.to_string(), theme.dim())], width));
         }
+        lines.push(Line::default());
+    }
+    // A pane over the debugger covers its pipeline line: a step about it shows it here.
+    if player.step().show.contains(&Shown::Pipeline) && pipeline_room::covered(player) {
+        let text = crate::tui::pipeline::line(player.app());
+        lines.extend(wrap(&[Span::styled(text, theme.dim())], width));
         lines.push(Line::default());
     }
     // Nor, when the table has no room for them, for the lines under it with their details,

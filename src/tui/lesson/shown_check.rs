@@ -1,13 +1,18 @@
-//! Whether what a step's prose points at is on its screen: the contact panel its text names (or
-//! its `show` asks for), and the table rows its `show` and its question's choices name, at every
-//! size `sepax check` reads, with the question open.
+//! Whether what a step's prose points at is on its screen: the contact panel and the pipeline
+//! line its text names (or its `show` asks for), and the table rows its `show` and its question's
+//! choices name, at every size `sepax check` reads, with the question open.
+
+use ratatui::buffer::Buffer;
 
 use super::leaks::{drawn, each_step, rows_of, LEAK_SIZES};
-use super::Leak;
+use super::{contact_room, Leak, Player};
 use crate::lesson::{Answer, Lesson, Shown, TableAxis};
 
 /// How prose names the contact panel.
 const CONTACT_PANEL: &str = "contact panel";
+
+/// How prose names the pipeline line.
+const PIPELINE_LINE: &str = "pipeline line";
 
 /// How prose names the lines under a surface pair's table (the tree walk, Möller's test).
 const UNDER_TABLE: &str = "lines under the table";
@@ -23,11 +28,13 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
         let wants_lines = step.text.source.to_lowercase().contains(UNDER_TABLE);
         let rows = wanted_rows(lesson, k);
         let wants_checks = step.show.contains(&Shown::Checks);
-        if !wants_contact && !wants_lines && !wants_checks && rows.is_empty() {
+        let wants_pipeline = step.show.contains(&Shown::Pipeline)
+            || step.text.source.to_lowercase().contains(PIPELINE_LINE);
+        if !wants_contact && !wants_lines && !wants_checks && !wants_pipeline && rows.is_empty() {
             return;
         }
         let (buffer, debugger) = drawn(player);
-        let screen = rows_of(&buffer, buffer.area);
+        let screen = rows_of(&without_summary(&buffer, player), buffer.area);
         let table = rows_of(&buffer, debugger);
         let mut say = |what: String| {
             out.push(Leak {
@@ -37,13 +44,22 @@ pub fn missing(lesson: &Lesson) -> Vec<Leak> {
             });
         };
         if wants_contact && !screen.iter().any(|line| is_contact_line(line)) {
-            say("the prose is about the contact panel, which is not on screen (show = [\"contact\"] brings it up)".into());
+            let summary = contact_room::summary_area(player).is_some();
+            let only = if summary {
+                ", only its one-line summary"
+            } else {
+                ""
+            };
+            say(format!("the prose is about the contact panel, which is not on screen{only} (show = [\"contact\"] brings it up)"));
         }
         if wants_lines && !table.iter().any(|line| is_under_table_line(line)) {
             say("the prose is about the lines under the table, which are not on screen".into());
         }
         if wants_checks && !screen.iter().any(|line| is_checks_line(line)) {
             say("the prose is about the lines under the table (Möller's test, a tree walk), which are not on screen".into());
+        }
+        if wants_pipeline && !screen.iter().any(|line| is_pipeline_line(line)) {
+            say("the prose is about the pipeline line, which is not on screen (show = [\"pipeline\"] brings it up)".into());
         }
         for row in rows {
             if !table.iter().any(|line| is_row(line, &row)) {
@@ -62,7 +78,9 @@ pub fn pointed_screens(lesson: &Lesson) -> usize {
             step.show.contains(&Shown::Contact)
                 || step.show.contains(&Shown::Checks)
                 || step.text.source.to_lowercase().contains(CONTACT_PANEL)
+                || step.show.contains(&Shown::Pipeline)
                 || step.text.source.to_lowercase().contains(UNDER_TABLE)
+                || step.text.source.to_lowercase().contains(PIPELINE_LINE)
                 || !wanted_rows(lesson, k).is_empty()
         })
         .count();
@@ -78,7 +96,11 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
         .iter()
         .filter_map(|s| match s {
             Shown::Row(axis) => Some(axis.to_string()),
-            Shown::Contact | Shown::Checks | Shown::Method => None,
+            Shown::Contact
+            | Shown::Checks
+            | Shown::Method
+            | Shown::Pipeline
+            | Shown::Matrices(_) => None,
         })
         .collect();
     if let Some(Answer::Choice { choices, .. }) = step.quiz.as_ref().map(|q| &q.answer) {
@@ -93,7 +115,21 @@ pub(super) fn wanted_rows(lesson: &Lesson, k: usize) -> Vec<String> {
     rows
 }
 
-/// Whether a screen line is the contact panel's first line, its one-line summary, the first of
+/// `buffer` with the debugger's one-line contact summary blanked: the summary is not the panel.
+fn without_summary(buffer: &Buffer, player: &Player) -> Buffer {
+    let mut out = buffer.clone();
+    if let Some(area) = contact_room::summary_area(player) {
+        let area = area.intersection(out.area);
+        for y in area.top()..area.bottom() {
+            for x in area.left()..area.right() {
+                out[(x, y)].set_symbol(" ");
+            }
+        }
+    }
+    out
+}
+
+/// Whether a screen line is the contact panel's first line, the first of
 /// the soft step's lines (a narrow panel puts them first), or the start of the heading of its
 /// rays or distances (a scene of one body has no contact line above them; a narrow panel wraps
 /// the headings).
@@ -107,7 +143,6 @@ fn is_contact_line(line: &str) -> bool {
             .join(" ")
     };
     line.contains("first contact")
-        || line.contains("contact t=")
         || line.contains("soft step       ")
         || line.contains("substeps        ")
         || line.contains("no contact in this frame")
@@ -119,6 +154,15 @@ fn is_contact_line(line: &str) -> bool {
 /// signed distances it starts from, or a mesh's tree walk.
 fn is_checks_line(line: &str) -> bool {
     line.contains("Moller:") || line.contains("corners to A's plane") || line.contains("tree of ")
+}
+
+/// Whether a screen line is the pipeline line (`pipeline P,Q: …`, in the debugger or the pane).
+fn is_pipeline_line(line: &str) -> bool {
+    line.split('│').any(|part| {
+        part.trim_start()
+            .strip_prefix("pipeline ")
+            .is_some_and(|rest| rest.starts_with("no pairs") || rest.contains(": "))
+    })
 }
 
 /// Whether a line of the debugger is one of the lines under a surface pair's table.
@@ -151,7 +195,7 @@ mod tests {
         assert!(!is_row(" A1xE0     0.000", "A1"));
         assert!(!is_row(" pipeline A1 separates", "A1"));
         assert!(is_contact_line(
-            " contact t=0.26430 s (0.43 of frame) A0xE0"
+            "│first contact   t = 0.26430 s, 0.429 of the frame (cube,T)│"
         ));
         assert!(!is_contact_line(" the contact point"));
         assert!(is_contact_line("│soft step       4 points, sticking   │"));
@@ -170,5 +214,9 @@ mod tests {
             "│Moller: apart, B's corners all on one side of A's plane │"
         ));
         assert!(!is_checks_line(" Möller tests two triangles"));
+        assert!(is_pipeline_line(
+            " pipeline P,Q: spheres overlap > AABBs overlap > exact apart"
+        ));
+        assert!(!is_pipeline_line(" the pipeline line below says apart"));
     }
 }

@@ -7,6 +7,11 @@ use ratatui::widgets::Widget;
 use super::layout::{self, Areas, Placement};
 use super::player::Text;
 use super::{help, pane, Player};
+use crate::tui::Overlay;
+
+/// The rows a pane over the debugger leaves the matrices overlay: eleven lines, its note of the
+/// lines below and its borders.
+const MATRICES_ROWS: u16 = 14;
 
 impl Player {
     /// Where the debugger, the pane and the key bar go on the terminal.
@@ -17,9 +22,14 @@ impl Player {
     /// Where the debugger, the pane and the key bar go in `area`.
     fn areas_in(&self, area: Rect) -> Areas {
         // A pane over the debugger leaves the table rows the step points at in view.
-        let cap = self
+        let mut cap = self
             .kept_span()
             .map_or(u16::MAX, |span| area.height.saturating_sub(1 + 3 + span));
+        // And the matrices overlay the rows of one block of it (a fit's covariance, eigenpairs
+        // and extents; an LU's three matrices), under the header and above the key bar.
+        if matches!(self.app().overlay(), Overlay::Matrices(_)) {
+            cap = cap.min(area.height.saturating_sub(1 + 1 + MATRICES_ROWS));
+        }
         layout::areas(area, self.text == Text::Shown, |width| {
             pane::rows(self, width).min(cap)
         })
