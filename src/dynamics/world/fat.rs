@@ -62,7 +62,7 @@ impl FatGrid {
             .iter()
             .copied()
             .filter(|&(a, b)| match (&tight[a], &tight[b]) {
-                (Some(p), Some(q)) => (0..3).all(|k| p.min[k] <= q.max[k] && q.min[k] <= p.max[k]),
+                (Some(p), Some(q)) => grid::meet(p, q),
                 _ => true,
             })
             .collect()

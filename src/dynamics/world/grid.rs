@@ -71,7 +71,7 @@ pub(super) fn box_pairs(boxes: &[Option<Aabb>]) -> Vec<(usize, usize)> {
                 continue;
             }
             let meets = match (boxes[w], boxes[j]) {
-                (Some(a), Some(b)) => (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]),
+                (Some(a), Some(b)) => meet(&a, &b),
                 _ => true,
             };
             if meets {
@@ -127,7 +127,7 @@ fn cell_pairs<K: Ord + Copy>(
                 let (Some(a), Some(b)) = (boxes[i], boxes[j]) else {
                     continue;
                 };
-                let overlap = (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]);
+                let overlap = meet(&a, &b);
                 if !overlap {
                     continue;
                 }
@@ -139,6 +139,13 @@ fn cell_pairs<K: Ord + Copy>(
         }
         start = end;
     }
+}
+
+/// Whether two boxes overlap (touching counts): the grid's test, without
+/// [`Aabb::overlaps`]'s per-axis record.
+#[inline]
+pub(super) fn meet(a: &Aabb, b: &Aabb) -> bool {
+    (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
 }
 
 /// `b` grown by `d` on every side.

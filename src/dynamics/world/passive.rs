@@ -91,14 +91,9 @@ impl Passive {
 
     /// Every island's soft-contact energy at the bodies' states.
     fn contacts_by_island(&self, bodies: &[RigidBody], elastic: Elastic<'_>) -> Vec<f64> {
-        let mut sums = vec![0.0; self.islands.len()];
-        for island in &self.islands {
-            let only = Some(island.manifolds.as_slice());
-            for c in elastic(bodies, only, &|_| true) {
-                sums[self.island_of[c.body]] += c.energy;
-            }
-        }
-        sums
+        (0..self.islands.len())
+            .map(|k| self.island_contacts(k, bodies, elastic))
+            .collect()
     }
 
     /// Island `k`'s soft-contact energy at the bodies' states.
