@@ -24,6 +24,15 @@ impl Held {
         counted(self.0.points, "point", "points")
     }
 
+    /// `push-out capped` after `separator` when the push-out cap was hit, else nothing.
+    fn capped(&self, separator: &str) -> String {
+        if self.0.push_out_capped {
+            format!("{separator}push-out capped")
+        } else {
+            String::new()
+        }
+    }
+
     /// "sliding" or "sticking".
     fn friction(&self) -> &'static str {
         if self.0.sliding {
@@ -92,11 +101,7 @@ fn wide_held_lines(app: &App, held: &Held) -> Vec<String> {
             "sink predicted  {} mm; warm start {} N s{}",
             mask.fixed(held.0.predicted_sink * 1e3, 4),
             mask.fixed(held.0.warm_start, 4),
-            if held.0.push_out_capped {
-                "; push-out capped"
-            } else {
-                ""
-            }
+            held.capped("; ")
         ),
     ]
 }
@@ -109,11 +114,7 @@ fn short_held_lines(app: &App, held: &Held) -> Vec<String> {
             "soft step       {}, {}{}",
             held.counted(),
             held.friction(),
-            if held.0.push_out_capped {
-                ", push-out capped"
-            } else {
-                ""
-            }
+            held.capped(", ")
         ),
         format!("impulse         {} N s", mask.fixed(held.0.impulse, 4)),
         format!("warm start      {} N s", mask.fixed(held.0.warm_start, 4)),
