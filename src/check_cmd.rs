@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use sepax::lesson::{self, Lesson};
 use sepax::scene::{self, Diagnostics};
 
+use crate::progress::Progress;
+
 /// What one file turned out to be.
 enum Checked {
     Scene,
@@ -29,7 +31,7 @@ pub fn run(paths: &[PathBuf], json: bool) -> ExitCode {
     } else {
         (&[][..], &[][..])
     };
-    let progress = Progress::new(scenes.len() + lessons.len() + files.len());
+    let progress = Progress::new("checking", scenes.len() + lessons.len() + files.len());
     let mut results = Vec::new();
     for (name, text) in scenes {
         progress.at(name);
@@ -45,37 +47,6 @@ pub fn run(paths: &[PathBuf], json: bool) -> ExitCode {
     }
     progress.finish();
     summarise(&results, json)
-}
-
-/// A progress bar on standard error while files are checked: drawn only when standard error
-/// is a terminal (nothing in a pipe, a file or a test).
-struct Progress(indicatif::ProgressBar);
-
-impl Progress {
-    /// A bar over `files` files.
-    fn new(files: usize) -> Self {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(files as u64),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("checking {pos}/{len} [{bar:30}] {msg}")
-        {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        Self(bar)
-    }
-
-    /// Moves to the next file, `name`.
-    fn at(&self, name: &str) {
-        self.0.set_message(name.to_string());
-        self.0.inc(1);
-    }
-
-    /// Clears the bar before the summary is printed.
-    fn finish(&self) {
-        self.0.finish_and_clear();
-    }
 }
 
 /// The `.toml` files of a folder (sorted), or the path itself.
@@ -216,7 +187,7 @@ fn summarise(results: &[Checked], json: bool) -> ExitCode {
                         _ => format!("{}: {}", d.path, d.message),
                     }));
                 } else {
-                    crate::output::to_stderr(&diagnostics.to_string());
+                    crate::output::to_stderr(&diagnostics.render(crate::color::stderr()));
                 }
             }
         }

@@ -1,6 +1,14 @@
 //! Command-line definitions (clap derive).
 
+mod choices;
+mod overrides;
+
 use clap::{Parser, Subcommand};
+
+#[cfg(feature = "tui")]
+pub(crate) use choices::View;
+pub(crate) use choices::{Color, Format, Rule};
+pub(crate) use overrides::{FrameArg, PairArg, SceneOverrides};
 
 /// sepax: step through collision detection and physics-based animation, and see why two boxes
 /// did or did not collide.
@@ -10,16 +18,19 @@ use clap::{Parser, Subcommand};
     after_help = "Scenes are TOML files or the name of a shipped scene (see `sepax scenes`).\n\
 Bad input exits with status 2 and one `path:line:column: message` per problem."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// What to do; with none, sepax opens the lesson menu in a terminal (else lists the lessons
     /// and the scenes).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// When to colour the output and the error messages.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto, value_name = "WHEN")]
+    pub color: Color,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Explain why the bodies of a scene do or do not collide: the stage that decided, the 15
     /// candidate axes with R, R0, R1, and the first contact within the horizon.
     Explain(ExplainArgs),
@@ -35,9 +46,9 @@ pub enum Command {
     Lesson(LessonArgs),
     /// List the scenes shipped inside sepax.
     Scenes {
-        /// One JSON object: `scenes` and `lessons`, each a list of `name` and `title` (lessons
-        /// also their `number`).
-        #[arg(long)]
+        /// Print JSON instead of text: one object, `scenes` and `lessons`, each a list of `name`
+        /// and `title` (lessons also their `number`).
+        #[arg(long, short = 'j')]
         json: bool,
     },
     /// Validate scenes and lessons and run every lesson expectation against the engine
@@ -46,9 +57,9 @@ pub enum Command {
     Check {
         /// Scene or lesson files, or folders of them.
         paths: Vec<std::path::PathBuf>,
-        /// One JSON object instead of text: the counts, and every failure and problem as
+        /// Print JSON instead of text: one object, the counts, and every failure and problem as
         /// `path:line:column: message`.
-        #[arg(long)]
+        #[arg(long, short = 'j')]
         json: bool,
     },
 }
@@ -58,19 +69,20 @@ pub enum Command {
 #[command(group(clap::ArgGroup::new("input").required(true).args(["scene", "pairs"])))]
 // Each flag is a switch of its own on the command line.
 #[allow(clippy::struct_excessive_bools)]
-pub struct ExplainArgs {
+pub(crate) struct ExplainArgs {
     /// A scene file (`scenes/two_boxes.toml`) or a shipped scene's name (`two_boxes`).
     pub scene: Option<String>,
-    /// Explain the simulated state of this frame.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub frame: usize,
-    /// How far ahead to look for the first contact, in seconds [default: one frame, the scene's
-    /// dt; with --pairs, 0 for the lines that give none: only pairs touching now have a contact].
-    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    #[command(flatten)]
+    pub frame: FrameArg,
+    #[command(flatten)]
+    pub world: SceneOverrides,
+    /// How far ahead to look for the first contact, in seconds; 0: this instant only
+    /// [default: the rest of the scene, its frames after --frame times dt (one frame when the
+    /// scene gives no `frames`); with --pairs, 0 for the lines that give none].
+    #[arg(long, value_name = "SECONDS", value_parser = overrides::seconds)]
     pub horizon: Option<f64>,
-    /// Explain only this pair of bodies, e.g. `--pair A,B`.
-    #[arg(long, value_name = "A,B", value_parser = pair_names)]
-    pub pair: Option<(String, String)>,
+    #[command(flatten)]
+    pub pair: PairArg,
     /// Only the pairs that intersect now, rest on each other (apart by at most 1e-8 m, the gap at
     /// which `simulate` holds a resting contact) or first touch within the horizon.
     #[arg(long)]
@@ -78,19 +90,17 @@ pub struct ExplainArgs {
     /// At most N pairs, the first ones in scene order (after --touching).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Rule for near-parallel edges: per-axis (skip each degenerate cross axis, as parry does),
-    /// ericson (pad every `|c_ij|` by 1e-6), eberly (skip all edge axes when two axes are parallel).
-    #[arg(long, default_value = "per-axis", value_name = "RULE",
-          value_parser = ["per-axis", "ericson", "eberly"])]
-    pub rule: String,
-    /// Print one JSON object instead of text (with --pairs --summary: the counts as JSON).
-    #[arg(long)]
+    /// The rule for near-parallel edges.
+    #[arg(long, value_enum, default_value_t = Rule::PerAxis, value_name = "RULE")]
+    pub rule: Rule,
+    /// Print JSON instead of text: one object (with --pairs --summary: the counts).
+    #[arg(long, short = 'j')]
     pub json: bool,
     /// Add each body's 4x4 homogeneous transform and its inverse, and each pair's rotation
     /// (`R[i][j] = A_i · B_j`) and translation (B's centre in A's frame), as the separating-axis
     /// table uses them (JSON: `frames`).
     #[arg(long, conflicts_with = "pairs")]
-    pub frames: bool,
+    pub transforms: bool,
     /// Add the linear system the implicit-Euler step from this frame solves: the matrix, the
     /// right-hand side, nalgebra's LU factors, the solution and its residual (JSON:
     /// `linear_system`; the scene's integrator must be implicit-euler).
@@ -98,13 +108,14 @@ pub struct ExplainArgs {
     pub linear_system: bool,
     /// Explain many box pairs, one a line of FILE (`-`: standard input), JSON Lines or CSV,
     /// each as a scene of boxes A and B at frame 0: one JSON line out per pair, in order.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["scene", "frame", "pair"],
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["scene", "frame", "pair", "frames", "dt", "integrator", "tolerance"],
           long_help = PAIRS_HELP)]
     pub pairs: Option<String>,
     /// The format of --pairs [default: by the extension (.csv; .json, .jsonl, .ndjson), else
     /// JSON Lines when the first character is `{`, else CSV].
-    #[arg(long, value_name = "FORMAT", value_parser = ["json", "csv"])]
-    pub format: Option<String>,
+    #[arg(long, value_name = "FORMAT", value_enum)]
+    pub format: Option<Format>,
     /// With --pairs: add the 15 rows of each pair (`axes`, as `explain --json` writes them).
     #[arg(long)]
     pub full: bool,
@@ -136,19 +147,18 @@ on, and the exit status is 1.";
 /// Arguments of `sepax run`.
 #[cfg(feature = "tui")]
 #[derive(Debug, clap::Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// A scene file (`scenes/edge_edge.toml`) or a shipped scene's name (`edge_edge`).
     pub scene: String,
-    /// Open paused at this frame.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub frame: usize,
-    /// Select this pair of bodies first, e.g. `--pair A,B`.
-    #[arg(long, value_name = "A,B", value_parser = pair_names)]
-    pub pair: Option<(String, String)>,
-    /// The first view: xy, xz, yz, along-axis (looking across the selected axis) or four.
-    #[arg(long, default_value = "xy", value_name = "VIEW",
-          value_parser = ["xy", "xz", "yz", "along-axis", "four"])]
-    pub view: String,
+    #[command(flatten)]
+    pub frame: FrameArg,
+    #[command(flatten)]
+    pub world: SceneOverrides,
+    #[command(flatten)]
+    pub pair: PairArg,
+    /// The first view.
+    #[arg(long, value_enum, default_value_t = View::Xy, value_name = "VIEW")]
+    pub view: View,
     /// Draw with plain ASCII characters only (no Braille, no box-drawing lines).
     #[arg(long)]
     pub ascii: bool,
@@ -156,101 +166,22 @@ pub struct RunArgs {
 
 /// Arguments of `sepax simulate`.
 #[derive(Debug, clap::Args)]
-pub struct SimulateArgs {
+pub(crate) struct SimulateArgs {
     /// A scene file (`scenes/bouncing_ball.toml`) or a shipped scene's name (`bouncing_ball`).
     pub scene: String,
-    /// How many frames to simulate [default: the scene's `frames`].
-    #[arg(long, value_name = "N", value_parser = frame_count, allow_hyphen_values = true)]
-    pub frames: Option<usize>,
-    /// Seconds per frame [default: the scene's `dt`].
-    #[arg(long, value_name = "H", value_parser = positive_dt, allow_hyphen_values = true)]
-    pub dt: Option<f64>,
-    /// explicit-euler, semi-implicit-euler, midpoint, rk2, rk4 or implicit-euler
-    /// [default: the scene's `integrator`].
-    #[arg(long, value_name = "NAME", value_parser = integrator_name)]
-    pub integrator: Option<String>,
-    /// Take adaptive sub-steps so that each one's error estimate stays below E
-    /// [default: the scene's `tolerance`, else one step per frame].
-    #[arg(
-        long,
-        value_name = "E",
-        value_parser = positive_tolerance,
-        allow_hyphen_values = true
-    )]
-    pub tolerance: Option<f64>,
-    /// Print JSON Lines, one object per frame from frame 0, instead of the table.
-    #[arg(long)]
+    #[command(flatten)]
+    pub world: SceneOverrides,
+    #[command(flatten)]
+    pub pair: PairArg,
+    /// Print JSON instead of text: JSON Lines, one object per frame from frame 0.
+    #[arg(long, short = 'j')]
     pub json: bool,
-}
-
-/// A frame count from 1 to the scenes' limit.
-fn frame_count(text: &str) -> Result<usize, String> {
-    let limit = sepax::scene::MAX_FRAMES;
-    match text.parse::<u64>() {
-        Ok(n) if (1..=limit).contains(&n) => Ok(n as usize),
-        _ => Err(format!(
-            "the frame count must be a whole number from 1 to {limit}, not {text}"
-        )),
-    }
-}
-
-/// A number of seconds per frame within the scene limits.
-fn positive_dt(text: &str) -> Result<f64, String> {
-    let limits = sepax::scene::limits::SCENE;
-    let what = format!(
-        "dt must be a positive number of seconds per frame, from {:e} to {:e}",
-        limits.smallest, limits.largest
-    );
-    positive(text, &what).and_then(|dt| within(text, dt, limits, &what))
-}
-
-/// An error tolerance within the scene limits of a tolerance.
-fn positive_tolerance(text: &str) -> Result<f64, String> {
-    let limits = sepax::scene::limits::TOLERANCE;
-    let what = format!(
-        "the tolerance must be a positive error estimate, from {:e} to {:e}",
-        limits.smallest, limits.largest
-    );
-    positive(text, &what).and_then(|e| within(text, e, limits, &what))
-}
-
-/// `value` when the limits admit it, or `what` as the error.
-fn within(
-    text: &str,
-    value: f64,
-    limits: sepax::scene::limits::Limits,
-    what: &str,
-) -> Result<f64, String> {
-    if limits.admit(value) {
-        Ok(value)
-    } else {
-        Err(format!("{what}, not {text}"))
-    }
-}
-
-/// A positive, finite number, or `what` as the error.
-fn positive(text: &str, what: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(value) if value.is_finite() && value > 0.0 => Ok(value),
-        _ => Err(format!("{what}, not {text}")),
-    }
-}
-
-/// One of the six integrators, named as in scenes.
-fn integrator_name(text: &str) -> Result<String, String> {
-    let names = sepax::scene::INTEGRATORS;
-    if names.contains(&text) {
-        return Ok(text.to_string());
-    }
-    let head = format!("unknown integrator `{text}`");
-    let tail = format!("valid integrators: {}", names.join(", "));
-    Err(sepax::scene::suggest(&head, text, names, &tail))
 }
 
 /// Arguments of `sepax lesson`.
 #[cfg(feature = "tui")]
 #[derive(Debug, clap::Args)]
-pub struct LessonArgs {
+pub(crate) struct LessonArgs {
     /// A lesson's number in the menu (`7`), a shipped lesson's name (`why_no_collision`) or a
     /// lesson file (`lessons/07_why_no_collision.toml`).
     pub lesson: Option<String>,
@@ -263,26 +194,4 @@ pub struct LessonArgs {
     /// Draw with plain ASCII characters only (no Braille, no box-drawing lines).
     #[arg(long)]
     pub ascii: bool,
-}
-
-/// A strictly positive, finite number of seconds.
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .map_err(|_| format!("`{text}` is not a number"))?;
-    positive(
-        text,
-        "the horizon must be a positive, finite number of seconds",
-    )
-}
-
-/// Two body names separated by a comma.
-fn pair_names(text: &str) -> Result<(String, String), String> {
-    match text.split_once(',') {
-        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
-            Ok((a.trim().to_string(), b.trim().to_string()))
-        }
-        _ => Err(format!(
-            "expected two body names separated by a comma, like `A,B`, not `{text}`"
-        )),
-    }
 }

@@ -2,9 +2,11 @@
 
 mod check_cmd;
 mod cli;
+mod color;
 mod explain_out;
 mod output;
 mod pairs_cmd;
+mod progress;
 mod simulate_cmd;
 
 use std::fmt::Write as _;
@@ -14,17 +16,17 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sepax::sat::Robustness;
 use sepax::scene::{self, Scene};
 use sepax::trace;
 
-use cli::{Cli, Command, ExplainArgs};
+use cli::{Cli, Command, ExplainArgs, SceneOverrides};
 
 /// Exit status for invalid input (scene files, arguments).
 const INVALID_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    color::set(cli.color);
     let result = match cli.command {
         Some(Command::Check { paths, json }) => return check_cmd::run(&paths, json),
         Some(Command::Explain(args)) if args.pairs.is_some() => return pairs_cmd::run(&args),
@@ -35,12 +37,12 @@ fn main() -> ExitCode {
         Some(Command::Lesson(args)) => lesson(&args),
         #[cfg(feature = "tui")]
         None if std::io::stdout().is_terminal() => {
-            let theme = sepax::tui::Theme::new(no_color(), false);
+            let theme = sepax::tui::Theme::new(!color::allowed(), false);
             let store = sepax::lesson::progress::Store::standard();
             sepax::tui::run_lessons(None, &store, theme)
                 .map_err(|e| format!("error: terminal: {e}"))
         }
-        Some(Command::Simulate(args)) => simulate_cmd::run(&args, load_scene),
+        Some(Command::Simulate(args)) => simulate(&args),
         Some(Command::Scenes { json: true }) => list_scenes_json(),
         Some(Command::Scenes { json: false }) | None => list_scenes(cli.command.is_none()),
     };
@@ -53,15 +55,19 @@ fn main() -> ExitCode {
     }
 }
 
-/// Loads a scene by path or shipped name, rendering diagnostics as the error.
-fn load_scene(arg: &str) -> Result<Scene, String> {
-    scene::load(arg).map_err(|diagnostics| diagnostics.to_string())
+/// Loads a scene by path or shipped name with the command line's `[world]` overrides,
+/// rendering diagnostics (in colour when standard error allows it) as the error.
+fn load_scene(arg: &str, overrides: &SceneOverrides) -> Result<Scene, String> {
+    let mut scene = scene::load(arg).map_err(|diagnostics| diagnostics.render(color::stderr()))?;
+    overrides.apply(&mut scene);
+    Ok(scene)
 }
 
-/// Whether the `NO_COLOR` convention asks for no colour (set and not empty).
-#[cfg(feature = "tui")]
-fn no_color() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty())
+/// Simulates a scene, checking `--pair` first.
+fn simulate(args: &cli::SimulateArgs) -> Result<(), String> {
+    let scene = load_scene(&args.scene, &args.world)?;
+    check_pair(&scene, args.pair.pair.as_ref())?;
+    simulate_cmd::run(args, &scene)
 }
 
 /// Checks `--frame` against the scene's last frame.
@@ -100,21 +106,20 @@ fn check_pair(scene: &Scene, pair: Option<&(String, String)>) -> Result<(), Stri
 /// Opens the debugger; every argument is checked before the terminal is taken over.
 #[cfg(feature = "tui")]
 fn run(args: &cli::RunArgs) -> Result<(), String> {
-    use sepax::draw::View;
     use sepax::tui::{self, Options, Theme};
 
-    let scene = load_scene(&args.scene)?;
-    check_frame(&scene, args.frame)?;
-    check_pair(&scene, args.pair.as_ref())?;
+    let scene = load_scene(&args.scene, &args.world)?;
+    check_frame(&scene, args.frame.frame)?;
+    check_pair(&scene, args.pair.pair.as_ref())?;
     if !std::io::stdout().is_terminal() {
         return Err("error: sepax run draws in a terminal; use sepax explain for text".into());
     }
     let options = Options {
-        frame: args.frame,
-        pair: args.pair.clone(),
-        view: View::parse(&args.view),
-        four: args.view == "four",
-        theme: Theme::new(no_color(), args.ascii),
+        frame: args.frame.frame,
+        pair: args.pair.pair.clone(),
+        view: args.view.view(),
+        four: args.view == cli::View::Four,
+        theme: Theme::new(!color::allowed(), args.ascii),
     };
     tui::run_scene(scene, &options).map_err(|e| format!("error: terminal: {e}"))
 }
@@ -147,7 +152,7 @@ fn lesson(args: &cli::LessonArgs) -> Result<(), String> {
     }
     let start = match &args.lesson {
         Some(arg) => {
-            let loaded = lesson::load_lesson(arg).map_err(|d| d.to_string())?;
+            let loaded = lesson::load_lesson(arg).map_err(|d| d.render(color::stderr()))?;
             let number = scene::shipped_lessons()
                 .iter()
                 .enumerate()
@@ -162,7 +167,7 @@ fn lesson(args: &cli::LessonArgs) -> Result<(), String> {
             "error: sepax lesson draws in a terminal; sepax check runs a lesson's facts".into(),
         );
     }
-    let theme = Theme::new(no_color(), args.ascii);
+    let theme = Theme::new(!color::allowed(), args.ascii);
     tui::run_lessons(start, &store, theme).map_err(|e| format!("error: terminal: {e}"))
 }
 
@@ -173,24 +178,30 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     if args.summary || args.full || args.format.is_some() {
         return Err("error: --summary, --full and --format go with --pairs FILE".into());
     }
-    let scene = load_scene(scene)?;
-    check_frame(&scene, args.frame)?;
-    check_pair(&scene, args.pair.as_ref())?;
-    let pair = args.pair.as_ref().map(|(a, b)| (a.as_str(), b.as_str()));
-    let rule = Robustness::from_name(&args.rule).unwrap_or_default();
-    let horizon = args.horizon.unwrap_or(scene.world.dt);
-    let reached = trace::frame_at(&scene, args.frame, &trace::SimOptions::default())
+    let scene = load_scene(scene, &args.world)?;
+    let frame = args.frame.frame;
+    check_frame(&scene, frame)?;
+    check_pair(&scene, args.pair.pair.as_ref())?;
+    let pair = args
+        .pair
+        .pair
+        .as_ref()
+        .map(|(a, b)| (a.as_str(), b.as_str()));
+    let rule = args.rule.robustness();
+    let (horizon, horizon_from) = horizon(&scene, frame, args.horizon);
+    let reached = trace::frame_at(&scene, frame, &trace::SimOptions::default())
         .map_err(|e| format!("error: {}: {e}", scene.name))?;
     let bodies = &reached.specs;
-    let mut head = trace::explain_head(&scene, bodies, args.frame, horizon);
-    if scene.world.solver.resting == sepax::dynamics::world::Resting::Soft && args.frame > 0 {
+    let mut head = trace::explain_head(&scene, bodies, frame, horizon);
+    head.horizon_from = Some(horizon_from);
+    if scene.world.solver.resting == sepax::dynamics::world::Resting::Soft && frame > 0 {
         head.solver = Some(trace::soft_step_record(&reached, pair));
     }
-    if args.frames {
+    if args.transforms {
         head.frames = Some(trace::frames_record(bodies, pair));
     }
     if args.linear_system {
-        let system = trace::linear_system_record(&scene, args.frame);
+        let system = trace::linear_system_record(&scene, frame);
         head.linear_system = Some(system.map_err(|e| format!("error: {e}"))?);
     }
     let filter = trace::PairFilter {
@@ -201,6 +212,20 @@ fn explain(args: &ExplainArgs) -> Result<(), String> {
     let pairs = trace::explain_pairs(bodies, head.time, horizon, filter, rule);
     let title = scene.title.as_deref();
     output::to_stdout(|out| explain_out::write(out, &head, pairs, args.json, title))
+}
+
+/// The horizon `explain` searches from `frame`: `--horizon` when given, else the rest of the
+/// scene (its frames after `frame` times dt), else one frame when the scene gives no `frames`.
+fn horizon(scene: &Scene, frame: usize, given: Option<f64>) -> (f64, trace::HorizonFrom) {
+    let world = &scene.world;
+    match given {
+        Some(seconds) => (seconds, trace::HorizonFrom::Option),
+        None if world.frames_given => {
+            let left = world.frames.saturating_sub(frame);
+            (left as f64 * world.dt, trace::HorizonFrom::RestOfScene)
+        }
+        None => (world.dt, trace::HorizonFrom::OneFrame),
+    }
 }
 
 /// Prints the shipped scenes and lessons as one JSON object.

@@ -6,7 +6,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use sepax::batch::{self, Format, Options, Report, StreamError, KEPT_ERRORS};
-use sepax::sat::Robustness;
 
 use crate::cli::ExplainArgs;
 
@@ -17,7 +16,7 @@ const BAD_LINES: u8 = 1;
 const INVALID_INPUT: u8 = 2;
 
 /// Explains every pair of `--pairs`; a closed output pipe ends the run quietly.
-pub fn run(args: &ExplainArgs) -> ExitCode {
+pub(crate) fn run(args: &ExplainArgs) -> ExitCode {
     let path = args.pairs.as_deref().unwrap_or("-");
     let (source, input): (String, Box<dyn Read + Send>) = if path == "-" {
         ("<stdin>".into(), Box::new(io::stdin()))
@@ -30,8 +29,8 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             }
         }
     };
-    let format = match args.format.as_deref() {
-        Some(name) => Format::from_name(name),
+    let format = match args.format {
+        Some(format) => Some(format.batch()),
         None if path == "-" => None,
         None => Format::from_path(Path::new(path)),
     };
@@ -40,7 +39,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         format,
         full: args.full,
         horizon: args.horizon.unwrap_or(0.0),
-        robustness: Robustness::from_name(&args.rule).unwrap_or_default(),
+        robustness: args.rule.robustness(),
         lines: !args.summary,
     };
     let result = if args.summary {

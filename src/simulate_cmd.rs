@@ -1,7 +1,7 @@
 //! `sepax simulate`: the world loop's frames as a text report or JSON Lines, each frame written
 //! as soon as it is computed.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use sepax::dynamics::world::Settings;
 use sepax::scene::Scene;
@@ -9,30 +9,43 @@ use sepax::trace::{self, fixed, DivergedRecord, EventRecord, FrameRecord};
 
 use crate::cli::SimulateArgs;
 use crate::output::{self, Stream};
+use crate::progress::Progress;
 
-/// Simulates the scene named in `args` (loaded with `load_scene`) and writes the report as the
-/// frames are computed.
-pub fn run(
-    args: &SimulateArgs,
-    load_scene: fn(&str) -> Result<Scene, String>,
-) -> Result<(), String> {
-    let scene = load_scene(&args.scene)?;
-    let options = trace::SimOptions {
-        dt: args.dt,
-        integrator: args.integrator.clone(),
-        tolerance: args.tolerance,
-    };
-    let frames = args.frames.unwrap_or(scene.world.frames);
+/// Simulates `scene` (the command line's overrides already in its `[world]`) and writes the
+/// report as the frames are computed; with `--pair`, only that pair's contacts.
+pub(crate) fn run(args: &SimulateArgs, scene: &Scene) -> Result<(), String> {
+    let options = trace::SimOptions::default();
+    let frames = scene.world.frames;
     let failed = |e: String| format!("error: {}: {e}", scene.name);
-    let settings = options.settings(&scene).map_err(failed)?;
-    let records = trace::simulate_frames(&scene, frames, &options).map_err(failed)?;
-    output::to_stdout(|out| {
+    let settings = options.settings(scene).map_err(failed)?;
+    // The bar shows only when the report goes to a file or a pipe and standard error is a
+    // terminal, so it never mixes with the table.
+    let progress = if io::stdout().is_terminal() {
+        Progress::hidden()
+    } else {
+        Progress::new("frame", frames)
+    };
+    let pair = args.pair.pair.clone();
+    let records = trace::simulate_frames(scene, frames, &options)
+        .map_err(failed)?
+        .map(|mut record| {
+            if let Some((a, b)) = &pair {
+                record
+                    .events
+                    .retain(|e| (&e.a, &e.b) == (a, b) || (&e.a, &e.b) == (b, a));
+            }
+            progress.set(record.frame);
+            record
+        });
+    let written = output::to_stdout(|out| {
         if args.json {
             write_json(out, records)
         } else {
-            write_text(out, &scene, &settings, frames, records)
+            write_text(out, scene, &settings, frames, records)
         }
-    })
+    });
+    progress.finish();
+    written
 }
 
 /// One JSON object per frame, one per line.

@@ -87,6 +87,9 @@ pub struct Explanation {
     pub time: f64,
     /// How far ahead the first contact is searched, in seconds.
     pub horizon: f64,
+    /// Where the horizon came from, when `explain` chose it (absent in a library's explanation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub horizon_from: Option<HorizonFrom>,
     /// How contacts are answered: `impulse`, `particle` or `none` (the scene's `response`).
     pub response: crate::dynamics::response::ResponseModel,
     /// The scene's friction forces (`[[force]] kind = "friction"`), absent when there is none.
@@ -94,7 +97,7 @@ pub struct Explanation {
     pub friction_forces: Vec<FrictionRecord>,
     /// Every body's state at that frame, in scene order.
     pub bodies: Vec<BodyRecord>,
-    /// Each body's frame and each pair's transform (`explain --frames`), else absent.
+    /// Each body's frame and each pair's transform (`explain --transforms`), else absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frames: Option<FramesRecord>,
     /// The system the implicit-Euler step from this frame solves (`explain --linear-system`).
@@ -113,6 +116,18 @@ pub struct Explanation {
     pub matrices: Vec<MatrixRecord>,
     /// Every pair, `a` before `b` in scene order (the last field: `explain` streams it).
     pub pairs: Vec<PairRecord>,
+}
+
+/// Where `explain`'s horizon came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HorizonFrom {
+    /// `--horizon` on the command line.
+    Option,
+    /// The rest of the scene: its frames after the explained one, times dt.
+    RestOfScene,
+    /// One frame, dt: the scene gives no `frames`.
+    OneFrame,
 }
 
 /// A body's pose at scene time `t`, assuming constant linear and angular velocity.
@@ -180,6 +195,7 @@ pub fn explain_head(scene: &Scene, bodies: &[BodySpec], frame: usize, horizon: f
         frame,
         time: frame as f64 * scene.world.dt,
         horizon,
+        horizon_from: None,
         response: scene.world.response,
         friction_forces: friction_records(scene),
         rays: scene

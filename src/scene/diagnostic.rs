@@ -111,14 +111,20 @@ impl Snippet {
         }
     }
 
-    /// The source line with its marker, as rustc draws it (`  |`, `4 | text`, `  |   ^^`).
-    fn render(&self, line: usize) -> String {
+    /// The source line with its marker, as rustc draws it (`  |`, `4 | text`, `  |   ^^`), in
+    /// rustc's colours when `styled`.
+    fn render(&self, line: usize, styled: bool) -> String {
         let start = byte_of(&self.source_line, self.marker);
         let end = byte_of(&self.source_line, self.marker + self.width).max(start);
         let snippet = annotate_snippets::Snippet::source(&self.source_line)
             .line_start(line)
             .annotation(AnnotationKind::Primary.span(start..end));
-        Renderer::plain().render(&[Group::with_level(Level::ERROR).element(snippet)])
+        let renderer = if styled {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        renderer.render(&[Group::with_level(Level::ERROR).element(snippet)])
     }
 }
 
@@ -153,17 +159,47 @@ fn escaped(text: &str) -> String {
         .collect()
 }
 
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// The ANSI sequences of the styled place (bold) and message (bold red), and the reset.
+const BOLD: &str = "\x1b[1m";
+const BOLD_RED: &str = "\x1b[1;31m";
+const RESET: &str = "\x1b[0m";
+
+impl Diagnostic {
+    /// Writes the diagnostic, in colour when `styled`: the place in bold, the message in bold
+    /// red, the snippet in rustc's colours.
+    fn write(&self, f: &mut impl fmt::Write, styled: bool) -> fmt::Result {
         let (path, message) = (escaped(&self.path), escaped(&self.message));
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => writeln!(f, "{path}:{line}:{column}: {message}")?,
-            _ => writeln!(f, "{path}: {message}")?,
+        let place = match (self.line, self.column) {
+            (Some(line), Some(column)) => format!("{path}:{line}:{column}:"),
+            _ => format!("{path}:"),
+        };
+        if styled {
+            writeln!(f, "{BOLD}{place}{RESET} {BOLD_RED}{message}{RESET}")?;
+        } else {
+            writeln!(f, "{place} {message}")?;
         }
         if let (Some(line), Some(snippet)) = (self.line, &self.snippet) {
-            writeln!(f, "{}", snippet.render(line))?;
+            writeln!(f, "{}", snippet.render(line, styled))?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl Diagnostics {
+    /// Every diagnostic as text, in colour when `styled` (for a terminal), else as `Display`
+    /// writes them.
+    pub fn render(&self, styled: bool) -> String {
+        let mut out = String::new();
+        for diagnostic in &self.0 {
+            let _ = diagnostic.write(&mut out, styled);
+        }
+        out
     }
 }
 
@@ -171,7 +207,7 @@ impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0
             .iter()
-            .try_for_each(|diagnostic| write!(f, "{diagnostic}"))
+            .try_for_each(|diagnostic| diagnostic.write(f, false))
     }
 }
 

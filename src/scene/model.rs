@@ -48,6 +48,8 @@ pub struct WorldSettings {
     pub dt: f64,
     /// Number of frames to simulate (default 600).
     pub frames: usize,
+    /// Whether the scene (or the command line) gives `frames`, rather than the default.
+    pub frames_given: bool,
     /// Gravity acceleration (default zero).
     pub gravity: Vector3<f64>,
     /// The integrator, one of [`INTEGRATORS`](super::INTEGRATORS) (default `rk4`).

@@ -48,9 +48,9 @@ pub(crate) fn validate(
     let dt = f
         .positive(r, "dt")
         .or_else(|| f.missing("dt", "seconds per frame, > 0"));
-    let frames = f
-        .count(r, "frames", (1, MAX_FRAMES))
-        .unwrap_or(DEFAULT_FRAMES);
+    let given_frames = f.count(r, "frames", (1, MAX_FRAMES));
+    let frames_given = given_frames.is_some();
+    let frames = given_frames.unwrap_or(DEFAULT_FRAMES);
     let gravity = f.vec3(r, "gravity").unwrap_or_else(Vector3::zeros);
     let integrator = f
         .choice(r, "integrator", INTEGRATORS)
@@ -82,6 +82,7 @@ pub(crate) fn validate(
     Some(WorldSettings {
         dt: dt?,
         frames,
+        frames_given,
         gravity,
         integrator: integrator.to_string(),
         restitution,

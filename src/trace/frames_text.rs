@@ -1,4 +1,4 @@
-//! The text of `explain --frames` and of a fit's evidence: matrices by rows.
+//! The text of `explain --transforms` and of a fit's evidence: matrices by rows.
 
 use std::fmt::Write as _;
 

@@ -92,6 +92,36 @@ pub fn render_text(explanation: &Explanation, title: Option<&str>) -> String {
 /// What the text report says when there is no pair to explain.
 pub const NO_PAIRS: &str = "\nno pairs to explain\n";
 
+/// How far contacts were searched, and why that far when `explain` chose the horizon.
+fn searched(explanation: &Explanation) -> String {
+    use super::HorizonFrom;
+    let horizon = explanation.horizon;
+    // The horizon as a short decimal: frames times dt can leave a last-digit error.
+    let shown = (horizon * 1e9).round() / 1e9;
+    let span = if horizon == 0.0 {
+        "contacts searched at this instant only".to_string()
+    } else {
+        format!(
+            "contacts searched until t = {} s",
+            fixed(explanation.time + horizon, 3)
+        )
+    };
+    let why = match explanation.horizon_from {
+        None => return span,
+        Some(HorizonFrom::Option) => format!("--horizon {shown}"),
+        Some(HorizonFrom::RestOfScene) if horizon == 0.0 => {
+            "the last frame of the scene; --horizon to look further".to_string()
+        }
+        Some(HorizonFrom::RestOfScene) => {
+            format!("horizon {shown} s, the rest of the scene; --horizon to change it")
+        }
+        Some(HorizonFrom::OneFrame) => format!(
+            "horizon {shown} s, one frame: the scene gives no `frames`; --horizon to change it"
+        ),
+    };
+    format!("{span} ({why})")
+}
+
 /// The text report before its pairs: the scene, the frame and the fitted bodies.
 pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
     let mut out = String::new();
@@ -103,10 +133,10 @@ pub fn render_head(explanation: &Explanation, title: Option<&str>) -> String {
     );
     let _ = writeln!(
         out,
-        "frame {}, t = {} s, contacts searched until t = {} s",
+        "frame {}, t = {} s, {}",
         explanation.frame,
         fixed(explanation.time, 3),
-        fixed(explanation.time + explanation.horizon, 3)
+        searched(explanation)
     );
     for line in super::world_lines(explanation.response, &explanation.friction_forces) {
         let _ = writeln!(out, "{line}");

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::math::arr3;
 use crate::scene::{BodySpec, ShapeSpec};
 
-/// Every body's frame and, for each pair, B's frame seen from A (`explain --frames`).
+/// Every body's frame and, for each pair, B's frame seen from A (`explain --transforms`).
 #[derive(Clone, Debug, Serialize)]
 pub struct FramesRecord {
     /// One entry per body with a frame (every body but planes; with `--pair`, its two), in

@@ -1,7 +1,7 @@
 //! The linear-algebra overlay (`m`): the scene's `[[matrix]]` entries, the linear system of the
 //! implicit-Euler step from the frame,
 //! the covariance fit of the selected pair's fitted bodies, and the pair's frames as homogeneous
-//! matrices, the same text `sepax explain --frames --linear-system` prints.
+//! matrices, the same text `sepax explain --transforms --linear-system` prints.
 
 use std::fmt::Write as _;
 
@@ -125,7 +125,7 @@ pub fn render(app: &App, text: &[String], area: Rect, buf: &mut Buffer) {
         lines.extend(shown[first..keep].iter().map(|l| Line::from(l.clone())));
         lines.push(Line::styled(
             format!(
-                "... {} more lines: sepax explain --frames --linear-system",
+                "... {} more lines: sepax explain --transforms --linear-system",
                 shown.len() - keep
             ),
             dim,

@@ -118,15 +118,19 @@ pub fn render(app: &App, search: &PairSearch, area: Rect, buf: &mut Buffer) {
         ]),
         Line::styled(
             if found.is_empty() {
-                format!("no listed pair of the {} matches", app.pairs().total())
+                match app.pairs().total() {
+                    1 => "the one listed pair does not match".to_string(),
+                    total => format!("no listed pair of the {total} matches"),
+                }
             } else {
+                let total = app.pairs().total();
                 format!(
-                    "{}{}{} of {} matching ({} pairs in all)",
+                    "{}{}{} of {} matching ({total} {} in all)",
                     top + 1,
                     theme.dash(),
                     shown,
                     found.len(),
-                    app.pairs().total()
+                    if total == 1 { "pair" } else { "pairs" }
                 )
             },
             theme.dim(),

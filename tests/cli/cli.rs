@@ -75,10 +75,11 @@ fn explain_json_has_the_contract_fields_and_fifteen_rows() {
 }
 
 #[test]
-fn default_horizon_is_one_frame() {
+fn default_horizon_is_the_rest_of_the_scene() {
     let out = sepax(&["explain", "moving_past", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(json["horizon"], 0.02);
+    assert_eq!(json["horizon"], 2.0);
+    assert_eq!(json["horizon_from"], "rest-of-scene");
     assert!(json["pairs"][0]["contact"].is_null());
 }
 
@@ -125,7 +126,7 @@ fn unknown_pair_name_is_an_error_with_status_2_and_no_stdout() {
 #[test]
 fn bad_horizon_and_missing_file_exit_2() {
     for args in [
-        &["explain", "edge_edge_miss", "--horizon", "0"][..],
+        &["explain", "edge_edge_miss", "--horizon", "-1"][..],
         &["explain", "edge_edge_miss", "--horizon", "nan"][..],
         &["explain", "no/such/file.toml"][..],
         &["explain", "no_such_scene"][..],

@@ -1,4 +1,4 @@
-//! `explain --frames` and the evidence of a fit: the transforms are the ones the separating-axis
+//! `explain --transforms` and the evidence of a fit: the transforms are the ones the separating-axis
 //! table works in, and the fit's eigenpairs satisfy `C v = λ v`, checked from the printed numbers.
 
 use crate::cli_support as cli;
@@ -33,7 +33,7 @@ fn frames_give_the_rotation_and_translation_the_axis_table_uses() {
         "face_face",
         "box_stack",
     ] {
-        let json = explain_json(&[scene, "--frames"]);
+        let json = explain_json(&[scene, "--transforms"]);
         let frames = &json["frames"];
         for body in frames["bodies"].as_array().expect("bodies") {
             let (to_world, to_body) = (
@@ -142,10 +142,10 @@ fn a_fitted_box_shows_its_covariance_eigenpairs_and_projections() {
 
 #[test]
 fn frames_go_with_a_scene_not_with_a_batch_of_pairs() {
-    let (code, _, err) = cli::run(&["explain", "--pairs", "-", "--frames"]);
+    let (code, _, err) = cli::run(&["explain", "--pairs", "-", "--transforms"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("--frames"), "{err}");
-    let (code, out, _) = cli::run(&["explain", "two_boxes", "--frames", "--pair", "A,B"]);
+    assert!(err.contains("--transforms"), "{err}");
+    let (code, out, _) = cli::run(&["explain", "two_boxes", "--transforms", "--pair", "A,B"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("B in A's frame"), "{out}");
 }

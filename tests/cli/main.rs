@@ -21,6 +21,8 @@ mod explain_convex;
 mod explain_frames;
 mod explain_resting;
 mod explain_soft;
+mod flags;
+mod horizon;
 mod json_lists;
 mod output_stream;
 mod simulate_cli;

@@ -1,5 +1,5 @@
 //! The linear-algebra overlay (`m`): the pair's frames, a fit and implicit Euler's system, as
-//! `explain --frames --linear-system` prints them.
+//! `explain --transforms --linear-system` prints them.
 #![cfg(feature = "tui")]
 
 use sepax::scene;
@@ -56,7 +56,7 @@ fn the_matrices_overlay_shows_frames_fits_and_the_implicit_system() {
     // Too tall for 80x24: cut with a note that says where the rest is.
     let small = matrices("fitted_cloud", 80, 24);
     assert!(
-        small.contains("more lines: sepax explain --frames --linear-system"),
+        small.contains("more lines: sepax explain --transforms --linear-system"),
         "{small}"
     );
 }
